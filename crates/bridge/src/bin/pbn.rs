@@ -1,0 +1,3 @@
+//! The `pbn` command-line tool: check and format PBN files.
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! Portable Bridge Notation: whole PBN files, read and written.

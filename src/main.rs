@@ -1,0 +1,3 @@
+//! Bridge Training, the web app.
+
+fn main() {}
