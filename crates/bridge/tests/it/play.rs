@@ -1,7 +1,9 @@
 //! The play: following suit, trick winners with and without trumps, the next
 //! leader, tricks won, and replay errors.
 
-use bridge::{legal_cards, winning_index, Card, Deal, Hand, Play, Seat, Side, Strain, Suit, Trick};
+use std::path::PathBuf;
+
+use bridge::{legal_cards, winning_index, BySeat, Card, Deal, Hand, Play, Seat, Side, Strain, Suit, Trick};
 use expect_test::{expect, Expect};
 
 const DEAL: &str = "N:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654";
@@ -221,6 +223,73 @@ fn play_queries() {
     assert!(play.play("SA".parse().unwrap()).is_err());
     assert_eq!(play, before);
     assert!(!play.is_over());
+}
+
+/// The positions of the shared `solve-board.jsonl`: with the cards of the
+/// current trick given back to their players, replaying them reaches the
+/// same player to move, whose legal cards are the cards the file lists.
+#[test]
+fn solve_board_positions() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let copy = root.join("testdata/dd/solve-board.jsonl");
+    let path = if copy.exists() { copy } else { root.join("../shared/data/dd/solve-board.jsonl") };
+    let text = std::fs::read_to_string(path).expect("the solve-board vectors are readable");
+    let mut n_positions = 0;
+    for (line_idx, line) in text.lines().enumerate() {
+        let at = format!("solve-board.jsonl:{}", line_idx + 1);
+        // Mid-trick hands differ in length, which a deal string may not: read the hands one by one.
+        let pbn_hands = json_string(line, "deal").strip_prefix("N:").expect("deals start with North");
+        let pbn_hands: Vec<&str> = pbn_hands.split(' ').collect();
+        let hands = BySeat::from_fn(|seat| pbn_hands[seat.index()].parse::<Hand>().unwrap());
+        let deal = Deal::from_hands_in_trick(hands).unwrap_or_else(|err| panic!("{at}: {err}"));
+        let trump: Strain = json_string(line, "trump").parse().unwrap();
+        let leader: Seat = json_string(line, "leader").parse().unwrap();
+        let to_play: Seat = json_string(line, "to_play").parse().unwrap();
+        let played: Vec<Card> = json_strings(line, "played").iter().map(|card| card.parse().unwrap()).collect();
+        let expected: Hand = json_keys(line, "cards").iter().map(|card| card.parse::<Card>().unwrap()).collect();
+
+        let mut hands: BySeat<Hand> = *deal.hands();
+        for (idx, card) in played.iter().enumerate() {
+            assert!(hands[leader.rotate(idx)].insert(*card), "{at}: {card} is still in a hand");
+        }
+        let start = Deal::from_hands(hands).unwrap_or_else(|err| panic!("{at}: {err}"));
+        let play = Play::replay(start, trump, leader, played).unwrap_or_else(|err| panic!("{at}: {err}"));
+        assert_eq!(play.next_player(), Some(to_play), "{at}");
+        assert_eq!(play.remaining(), deal.hands(), "{at}");
+        assert_eq!(cards_text(play.legal_cards()), cards_text(expected), "{at}");
+        n_positions += 1;
+    }
+    assert_eq!(n_positions, 200);
+}
+
+/// The string value of `"key": "value"` in a one-line JSON object.
+fn json_string<'a>(line: &'a str, key: &str) -> &'a str {
+    let after = json_value(line, key).strip_prefix('"').expect("a string value");
+    &after[..after.find('"').expect("a closed string")]
+}
+
+/// The strings of `"key": ["a", "b"]` in a one-line JSON object.
+fn json_strings(line: &str, key: &str) -> Vec<String> {
+    let after = json_value(line, key).strip_prefix('[').expect("an array value");
+    quoted(&after[..after.find(']').expect("a closed array")])
+}
+
+/// The keys of `"key": {"a": 1, "b": 2}` in a one-line JSON object.
+fn json_keys(line: &str, key: &str) -> Vec<String> {
+    let after = json_value(line, key).strip_prefix('{').expect("an object value");
+    let object = &after[..after.find('}').expect("a closed object")];
+    object.split(',').flat_map(|entry| quoted(entry.split(':').next().unwrap_or(""))).collect()
+}
+
+fn json_value<'a>(line: &'a str, key: &str) -> &'a str {
+    let pattern = format!("\"{key}\": ");
+    let start = line.find(&pattern).unwrap_or_else(|| panic!("no key {key:?}")) + pattern.len();
+    &line[start..]
+}
+
+/// The quoted strings of `text`, in order.
+fn quoted(text: &str) -> Vec<String> {
+    text.split('"').skip(1).step_by(2).map(str::to_owned).collect()
 }
 
 fn cards(text: &str) -> Vec<Card> {

@@ -181,6 +181,25 @@ proptest! {
     }
 
     #[test]
+    fn replays_of_random_cards_stop_at_the_first_bad_one(
+        deal in arb_deal(),
+        trump in arb_strain(),
+        leader in 0..4usize,
+        cards in prop::collection::vec(arb_card(), 0..60),
+    ) {
+        let leader = Seat::from_index(leader);
+        match bridge::Play::replay(deal, trump, leader, cards.iter().copied()) {
+            Ok(play) => prop_assert_eq!(play.cards().collect::<Vec<_>>(), cards),
+            Err(err) => {
+                // Every card before the bad one was accepted; the bad one is refused.
+                let mut play = bridge::Play::replay(deal, trump, leader, cards[..err.index].iter().copied())
+                    .expect("the cards before the error are legal");
+                prop_assert_eq!(play.play(cards[err.index]), Err(err.error));
+            }
+        }
+    }
+
+    #[test]
     fn replays_of_random_calls_never_panic(dealer in 0..4usize, calls in prop::collection::vec(0..38usize, 0..30)) {
         let all = all_calls();
         let calls = calls.into_iter().map(|idx| all[idx]);

@@ -1,6 +1,6 @@
 //! Rotating a game: the deal, the dealer, the auction, the vulnerability and the play turn together.
 
-use bridge::{Auction, Call, Deal, Game, Seat, Side, Vulnerability};
+use bridge::{Auction, Call, Deal, Game, PlayError, Seat, Side, Suit, Vulnerability};
 use expect_test::{expect, Expect};
 
 const DEAL: &str = "N:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654";
@@ -92,4 +92,17 @@ fn a_game_without_contract_has_no_play() {
     };
     assert_eq!(game.replay_play(), None);
     assert_eq!(game.rotate(1).dealer(), Seat::West);
+}
+
+#[test]
+fn an_illegal_play_is_reported_after_rotation() {
+    let mut game = game();
+    // West discards a spade on North's diamond ace while holding diamonds.
+    game.play[7] = "S4".parse().unwrap();
+    for steps in 0..4 {
+        let err = game.clone().rotate(steps).replay_play().expect("the auction has a contract").unwrap_err();
+        let seat = Seat::West.rotate(steps);
+        assert_eq!(err.index, 7);
+        assert_eq!(err.error, PlayError::Revoke { seat, card: game.play[7], led: Suit::Diamonds });
+    }
 }
