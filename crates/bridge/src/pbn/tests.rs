@@ -1,0 +1,1 @@
+//! Unit tests of PBN reading and writing on small inline files.
