@@ -11,7 +11,7 @@ const N_GAMES: usize = 10_000;
 const N_RUNS: usize = 5;
 
 fn main() {
-    let mut rng = SplitMix64(0x5EED_0F_B41D6E);
+    let mut rng = SplitMix64(0x5EED_0FB4_1D6E);
     let games: Vec<PbnGame> = (0..N_GAMES)
         .map(|idx| {
             let mut game = PbnGame::from_game(&random_game(&mut rng, idx));

@@ -314,7 +314,7 @@ impl PbnGame {
     /// `None` when the declarer is unknown; `Err` when the value is not of this form.
     fn result_by_side(&self, value: &str) -> Result<Option<u8>, ()> {
         let words: Vec<&str> = value.split_whitespace().collect();
-        if words.is_empty() || words.len() % 2 != 0 || words.len() > 4 {
+        if words.is_empty() || !words.len().is_multiple_of(2) || words.len() > 4 {
             return Err(());
         }
         let mut by_side = [None, None];

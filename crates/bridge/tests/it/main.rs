@@ -7,3 +7,6 @@ mod play;
 mod properties;
 mod rotation;
 mod score;
+
+mod pbn;
+mod pbn_corpus;
