@@ -111,7 +111,8 @@ impl Position {
     /// A deal string that does not parse, or an illegal position.
     pub fn from_pbn(deal: &str, trump: Strain, leader: Seat, played: &[Card]) -> Result<Position, PositionError> {
         let deal = deal.trim();
-        let (first, rest) = deal.split_once(':').ok_or_else(|| PositionError::DealString(format!("no first seat in {deal:?}")))?;
+        let (first, rest) =
+            deal.split_once(':').ok_or_else(|| PositionError::DealString(format!("no first seat in {deal:?}")))?;
         let first: Seat = first.parse().map_err(|err: ParseSeatError| PositionError::DealString(err.to_string()))?;
         let words: Vec<&str> = rest.split_whitespace().collect();
         if words.len() != 4 {
@@ -120,7 +121,9 @@ impl Position {
         let mut hands = BySeat::<Hand>::default();
         for (idx, word) in words.into_iter().enumerate() {
             let seat = first.rotate(idx);
-            hands[seat] = word.parse().map_err(|err: ParseHandError| PositionError::DealString(format!("hand of {seat}: {err}")))?;
+            hands[seat] = word
+                .parse()
+                .map_err(|err: ParseHandError| PositionError::DealString(format!("hand of {seat}: {err}")))?;
         }
         Position::new(hands, trump, leader, played)
     }

@@ -11,6 +11,8 @@ use crate::tt::{Key, TransTable, NO_MOVE};
 const SUIT_BITS: u64 = 0x7FFC;
 /// Where the key's first plane holds the trump suit; every pattern matches on it.
 const TRUMP_FIELD: u64 = 0x7 << 60;
+/// Positions with this many tricks left or fewer stay out of the table.
+const SHALLOW: i32 = 1;
 /// Notrump, in the place of a trump suit index.
 pub(crate) const NOTRUMP: usize = 4;
 
@@ -110,7 +112,14 @@ impl<'a> Search<'a> {
     }
 
     /// Plays `card` for the player to play, searches on, and takes it back.
-    fn play_and_search(&mut self, leader: usize, mut trick: TrickCards, count: usize, card: u8, target: i32) -> (bool, u64) {
+    fn play_and_search(
+        &mut self,
+        leader: usize,
+        mut trick: TrickCards,
+        count: usize,
+        card: u8,
+        target: i32,
+    ) -> (bool, u64) {
         let player = (leader + count) & 3;
         let bit = 1u64 << card;
         self.hands[player] ^= bit;
@@ -178,7 +187,8 @@ impl<'a> Search<'a> {
         let mut best = NO_MOVE;
         // `target` is in 1..=n here, so it fits in a u8.
         let target_u8 = target as u8;
-        if let Some(bounds) = self.tt.probe(&key, target_u8) {
+        let stored = if n <= SHALLOW { None } else { self.tt.probe(&key, target_u8) };
+        if let Some(bounds) = stored {
             if bounds.lower >= target_u8 {
                 return (true, self.mask_to_cards(bounds.mask, present));
             }
@@ -214,7 +224,9 @@ impl<'a> Search<'a> {
         }
         let tricks = n as u8;
         let mask = self.relevance_mask(relevant, present);
-        if res {
+        if n <= SHALLOW {
+            // Cheaper to search again than to crowd the table.
+        } else if res {
             self.tt.store(&key, mask, tricks, target_u8, tricks, cut);
         } else {
             self.tt.store(&key, mask, tricks, 0, target_u8 - 1, cut);

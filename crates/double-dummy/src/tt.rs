@@ -133,7 +133,8 @@ impl TransTable {
         let mut victim = 0;
         let mut victim_score = u32::MAX;
         for (idx, entry) in bucket.iter().enumerate() {
-            let score = if entry.shape == 0 { 0 } else { u32::from(entry.age == age) << 8 | u32::from(entry.tricks) + 1 };
+            let score =
+                if entry.shape == 0 { 0 } else { (u32::from(entry.tricks) << 8) | (u32::from(entry.age == age) + 1) };
             if score < victim_score {
                 victim = idx;
                 victim_score = score;

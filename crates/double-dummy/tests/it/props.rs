@@ -14,7 +14,9 @@ fn card_of(idx: u8) -> Card {
 /// A deal of `n` cards a hand from a shuffled deck.
 fn deal_strategy(max_len: usize) -> impl Strategy<Value = Deal> {
     (1..=max_len, Just((0..52u8).collect::<Vec<u8>>()).prop_shuffle()).prop_map(|(n, deck)| {
-        let hands = BySeat::from_fn(|seat| deck[seat.index() * n..(seat.index() + 1) * n].iter().map(|idx| card_of(*idx)).collect());
+        let hands = BySeat::from_fn(|seat| {
+            deck[seat.index() * n..(seat.index() + 1) * n].iter().map(|idx| card_of(*idx)).collect()
+        });
         Deal::from_hands(hands).expect("disjoint hands of equal length")
     })
 }
@@ -207,16 +209,39 @@ fn illegal_positions_are_errors() {
     check_error(one_each, Seat::North, &["SA"], "card SA is played to the current trick but still held by N");
     check_error(one_each, Seat::North, &["ST", "ST"], "card ST is played twice to the current trick");
     check_error(one_each, Seat::North, &["ST"], "E holds 1 cards; 2 expected");
-    check_error(one_each, Seat::West, &["ST", "SQ", "S9"], "card SQ is played to the current trick but still held by S");
-    check_error(one_each, Seat::West, &["ST", "S9", "S8", "S7"], "at most 3 cards can be played to the current trick; found 4");
+    check_error(
+        one_each,
+        Seat::West,
+        &["ST", "SQ", "S9"],
+        "card SQ is played to the current trick but still held by S",
+    );
+    check_error(
+        one_each,
+        Seat::West,
+        &["ST", "S9", "S8", "S7"],
+        "at most 3 cards can be played to the current trick; found 4",
+    );
     check_error("N:AK... Q... J... T...", Seat::North, &[], "E holds 1 cards; 2 expected");
     check_error("N:A.2.. K.4.. Q.3.. J...", Seat::West, &["S9"], "ok");
-    check_error("N:A... K...2 Q...3 J...", Seat::West, &["ST", "H9"], "N revoked: played H9 while holding a card of the suit led");
+    check_error(
+        "N:A... K...2 Q...3 J...",
+        Seat::West,
+        &["ST", "H9"],
+        "N revoked: played H9 while holding a card of the suit led",
+    );
     check_error("N:A... A... Q... J...", Seat::North, &[], "card SA is held by both N and E");
-    check_error("N:A... K... Q... J..", Seat::North, &[], "deal string: expected four hands, found 4");
+    check_error(
+        "N:A... K... Q... J..",
+        Seat::North,
+        &[],
+        "deal string: hand of W: invalid hand \"J..\": expected four holdings separated by dots (AKQ2.KQ3.A54.K32)",
+    );
     check_error("N:A... K... Q...", Seat::North, &[], "deal string: expected four hands, found 3");
     check_error("A... K... Q... J...", Seat::North, &[], "deal string: no first seat in \"A... K... Q... J...\"");
     assert!(matches!(Position::new(BySeat::default(), Strain::NoTrump, Seat::North, &[]), Err(PositionError::Empty)));
     let position = Position::from_pbn(one_each, Strain::NoTrump, Seat::North, &[]).expect("legal");
-    assert_eq!(position.play("SK".parse().expect("a card")).map(|_| ()), Err(PositionError::NotHeld { seat: Seat::North, card: "SK".parse().expect("a card") }));
+    assert_eq!(
+        position.play("SK".parse().expect("a card")).map(|_| ()),
+        Err(PositionError::NotHeld { seat: Seat::North, card: "SK".parse().expect("a card") })
+    );
 }
