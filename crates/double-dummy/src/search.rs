@@ -298,7 +298,45 @@ impl<'a> Search<'a> {
                 relevant |= above_rest << shift;
             }
         }
-        (res, relevant)
+        // Then a low card to partner's top cards in a suit where the leader
+        // has no winner, when partner can keep that suit while the leader
+        // cashes: partner's cards outside it cover the leader's tricks.
+        let mut best_extra = 0;
+        let mut extra_rel = 0;
+        for suit in 0..4 {
+            let shift = 16 * suit;
+            let own = (hand >> shift) & SUIT_BITS;
+            let mate = (partner >> shift) & SUIT_BITS;
+            if own == 0 || mate == 0 {
+                continue;
+            }
+            let rest = ((lho | rho | hand) >> shift) & SUIT_BITS;
+            let run_cards = mate & !((1u64 << (64 - rest.leading_zeros())) - 1);
+            let run = run_cards.count_ones();
+            if run == 0 || own & !((1u64 << (64 - ((lho | rho) >> shift & SUIT_BITS).leading_zeros())) - 1) != 0 {
+                // No run, or the leader has a winner of the suit (counted above).
+                continue;
+            }
+            let len = |bits: u64| ((bits >> shift) & SUIT_BITS).count_ones();
+            let outside = (partner & !(SUIT_BITS << shift)).count_ones() as i32;
+            if outside < res {
+                continue;
+            }
+            let mut winners = if run >= len(hand).max(len(lho)).max(len(rho)) { mate.count_ones() } else { run };
+            if self.trump < NOTRUMP && suit != self.trump {
+                if lho_ruffs {
+                    winners = winners.min(len(lho));
+                }
+                if rho_ruffs {
+                    winners = winners.min(len(rho));
+                }
+            }
+            if winners as i32 > best_extra {
+                best_extra = winners as i32;
+                extra_rel = run_cards << shift;
+            }
+        }
+        (res + best_extra, relevant | extra_rel)
     }
 
     /// The tricks each side's top trumps surely win: the run of the highest
