@@ -1,5 +1,6 @@
 //! Parsing the vector files and checking one vector; shared by the native
 //! and the wasm tests.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code))]
 
 use bridge::{Card, Deal, Seat, Strain, Vulnerability};
 use double_dummy::{par, DdTable, Position, Solver};
