@@ -1,0 +1,6 @@
+//! The integration tests of `training`, one module per area of the model.
+
+mod deal_code;
+mod lenient;
+mod locale;
+mod rich_text;
