@@ -1,6 +1,7 @@
 //! The integration tests of `training`, one module per area of the model.
 
 mod deal_code;
+mod gate;
 mod lenient;
 mod locale;
 mod rich_text;
