@@ -11,6 +11,7 @@ mod gate;
 mod lenient;
 mod locale;
 mod ports;
+mod query;
 mod rich_text;
 
 pub use board::{
@@ -27,4 +28,5 @@ pub use gate::{
 pub use lenient::{parse_vulnerability_lenient, DoubleStatus, Level, Scoring};
 pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
 pub use ports::RandomSource;
+pub use query::{BoardQuery, Lifecycle, QueryPage, SortColumn};
 pub use rich_text::{Block, Inline, RichText};

@@ -4,4 +4,5 @@ mod deal_code;
 mod gate;
 mod lenient;
 mod locale;
+mod query;
 mod rich_text;
