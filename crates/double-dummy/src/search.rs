@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use crate::tt::{Key, TransTable, NO_MOVE};
+use crate::tt::{Bounds, Key, TransTable, NO_MOVE};
 
 /// The 13 rank bits (2..=14) of one suit's 16-bit holding.
 const SUIT_BITS: u64 = 0x7FFC;
@@ -183,17 +183,18 @@ impl<'a> Search<'a> {
             }
         }
         let present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-        let key = self.key(leader, present);
+        let tops = top_cards(present);
+        let key = self.key(leader, present, tops);
         let mut best = NO_MOVE;
         // `target` is in 1..=n here, so it fits in a u8.
         let target_u8 = target as u8;
         let stored = if n <= SHALLOW { None } else { self.tt.probe(&key, target_u8) };
         if let Some(bounds) = stored {
             if bounds.lower >= target_u8 {
-                return (true, self.mask_to_cards(bounds.mask, present));
+                return (true, self.mask_to_cards(bounds.mask, present) & !free_cards(bounds.free));
             }
             if bounds.upper < target_u8 {
-                return (false, self.mask_to_cards(bounds.mask, present));
+                return (false, self.mask_to_cards(bounds.mask, present) & !free_cards(bounds.free));
             }
             best = bounds.best;
         }
@@ -223,13 +224,19 @@ impl<'a> Search<'a> {
             relevant |= rel;
         }
         let tricks = n as u8;
-        let mask = self.relevance_mask(relevant, present);
+        let mask = self.relevance_mask(relevant | tops, present);
+        let mut free = 0u8;
+        for suit in 0..4 {
+            if (relevant >> (16 * suit)) & SUIT_BITS == 0 {
+                free |= 1 << suit;
+            }
+        }
         if n <= SHALLOW {
             // Cheaper to search again than to crowd the table.
         } else if res {
-            self.tt.store(&key, mask, tricks, target_u8, tricks, cut);
+            self.tt.store(&key, tricks, Bounds { lower: target_u8, upper: tricks, best: cut, mask, free });
         } else {
-            self.tt.store(&key, mask, tricks, 0, target_u8 - 1, cut);
+            self.tt.store(&key, tricks, Bounds { lower: 0, upper: target_u8 - 1, best: cut, mask, free });
         }
         (res, relevant)
     }
@@ -535,7 +542,7 @@ impl<'a> Search<'a> {
     /// The key of the position at a trick boundary: every hand's suit
     /// lengths and the leader, and who holds each remaining card from the
     /// top of each suit, with the trump suit.
-    pub(crate) fn key(&self, leader: usize, present: u64) -> Key {
+    pub(crate) fn key(&self, leader: usize, present: u64, tops: u64) -> Key {
         let mut shape = 0u64;
         for seat in 0..4 {
             for suit in 0..4 {
@@ -550,7 +557,8 @@ impl<'a> Search<'a> {
         shape = shape << 2 | leader as u64;
         let plane0 = pext(self.pext, self.hands[1] | self.hands[3], present) | (self.trump as u64) << 60;
         let plane1 = pext(self.pext, self.hands[2] | self.hands[3], present);
-        Key { shape, plane0, plane1 }
+        let select = pext(self.pext, tops, present) | TRUMP_FIELD;
+        Key { shape, plane0, plane1, select }
     }
 
     /// A card as its suit and its place from the top among the remaining cards
@@ -603,6 +611,23 @@ impl<'a> Search<'a> {
         }
         res
     }
+}
+
+/// Every card of the suits of `free` (bit per suit).
+fn free_cards(free: u8) -> u64 {
+    (0..4).filter(|suit| free >> suit & 1 != 0).fold(0, |acc, suit| acc | SUIT_BITS << (16 * suit))
+}
+
+/// The highest card of each suit among `cards`.
+fn top_cards(cards: u64) -> u64 {
+    let mut res = 0;
+    for suit in 0..4 {
+        let bits = (cards >> (16 * suit)) & SUIT_BITS;
+        if bits != 0 {
+            res |= 1u64 << (63 - bits.leading_zeros() + 16 * suit);
+        }
+    }
+    res
 }
 
 /// The bits of `x` selected by `mask`, packed to the bottom (the PEXT

@@ -18,6 +18,7 @@ struct Entry {
     best: u8,
     tricks: u8,
     age: u8,
+    free: u8,
 }
 
 /// Entries per bucket: every pattern of one shape goes to the same bucket.
@@ -37,6 +38,9 @@ pub(crate) struct Key {
     pub plane0: u64,
     /// Bit 1 of the seat holding each remaining card.
     pub plane1: u64,
+    /// The bits every stored mask holds (the top card of each suit and the
+    /// trump): the bucket depends on them, so patterns of a shape spread out.
+    pub select: u64,
 }
 
 /// A fixed-capacity table; it never allocates past its cap, and replaces
@@ -57,6 +61,9 @@ pub(crate) struct Bounds {
     pub best: u8,
     /// The relevant cards of the matching pattern, in the packed order.
     pub mask: u64,
+    /// The suits (bit per suit) whose cards in `mask` only spread the table
+    /// (its top card) and never mattered to the bounds.
+    pub free: u8,
 }
 
 impl TransTable {
@@ -93,14 +100,20 @@ impl TransTable {
     /// The first stored pattern matching `key` whose bounds decide
     /// `target`, or else the last matching one (for its lead).
     pub(crate) fn probe(&self, key: &Key, target: u8) -> Option<Bounds> {
-        let start = self.bucket(key.shape);
+        let start = self.bucket(key);
         let mut res = None;
         for entry in &self.entries[start..start + WAYS] {
             if entry.shape == key.shape
                 && key.plane0 & entry.mask == entry.plane0
                 && key.plane1 & entry.mask == entry.plane1
             {
-                let bounds = Bounds { lower: entry.lower, upper: entry.upper, best: entry.best, mask: entry.mask };
+                let bounds = Bounds {
+                    lower: entry.lower,
+                    upper: entry.upper,
+                    best: entry.best,
+                    mask: entry.mask,
+                    free: entry.free,
+                };
                 if entry.lower >= target || entry.upper < target {
                     return Some(bounds);
                 }
@@ -110,10 +123,11 @@ impl TransTable {
         res
     }
 
-    /// Narrows the bounds of the pattern of `key` under `mask` (or stores
+    /// Narrows the bounds of the pattern of `key` under `bounds.mask` (or stores
     /// them), with the lead that proved them when there is one.
-    pub(crate) fn store(&mut self, key: &Key, mask: u64, tricks: u8, lower: u8, upper: u8, best: u8) {
-        let start = self.bucket(key.shape);
+    pub(crate) fn store(&mut self, key: &Key, tricks: u8, bounds: Bounds) {
+        let Bounds { lower, upper, best, mask, free } = bounds;
+        let start = self.bucket(key);
         let age = self.age;
         let plane0 = key.plane0 & mask;
         let plane1 = key.plane1 & mask;
@@ -127,6 +141,7 @@ impl TransTable {
             if best != NO_MOVE {
                 entry.best = best;
             }
+            entry.free &= free;
             entry.age = age;
             return;
         }
@@ -140,11 +155,12 @@ impl TransTable {
                 victim_score = score;
             }
         }
-        bucket[victim] = Entry { shape: key.shape, mask, plane0, plane1, lower, upper, best, tricks, age };
+        bucket[victim] = Entry { shape: key.shape, mask, plane0, plane1, lower, upper, best, tricks, age, free };
     }
 
-    fn bucket(&self, shape: u64) -> usize {
-        let hash = shape.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    fn bucket(&self, key: &Key) -> usize {
+        let owners = (key.plane0 & key.select) ^ (key.plane1 & key.select).rotate_left(23);
+        let hash = (key.shape ^ owners.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let hash = hash ^ (hash >> 29);
         // The mask keeps the index below the bucket count, which fits in usize.
         ((hash as usize) & self.mask) * WAYS
