@@ -22,7 +22,7 @@ struct Entry {
 }
 
 /// Entries per bucket: every pattern of one shape goes to the same bucket.
-const WAYS: usize = 8;
+const WAYS: usize = 64;
 
 /// No stored lead.
 pub(crate) const NO_MOVE: u8 = 0xFF;
@@ -149,7 +149,7 @@ impl TransTable {
         let mut victim_score = u32::MAX;
         for (idx, entry) in bucket.iter().enumerate() {
             let score =
-                if entry.shape == 0 { 0 } else { (u32::from(entry.tricks) << 8) | (u32::from(entry.age == age) + 1) };
+                if entry.shape == 0 { 0 } else { (u32::from(entry.age == age) << 8) | (u32::from(entry.tricks) + 1) };
             if score < victim_score {
                 victim = idx;
                 victim_score = score;
