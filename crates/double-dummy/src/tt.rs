@@ -21,7 +21,8 @@ struct Entry {
     free: u8,
 }
 
-/// Entries per bucket: every pattern of one shape goes to the same bucket.
+/// Entries per bucket: every pattern of one shape and one set of owners of
+/// the suits' top cards goes to the same bucket.
 const WAYS: usize = 64;
 
 /// No stored lead.

@@ -1,5 +1,6 @@
 //! The shared DDS vectors in testdata/dd: tables, par and card values.
-//! A lean subset runs by default; `DD_VECTORS=all` runs every vector, and
+//! By default every mid-play record, the first table and the first opening
+//! leads run; `DD_VECTORS=all` runs every vector, and
 //! `DD_LISTS=1` also the optional DDS lists of ../shared/data/dd/dds-lists.
 
 use std::path::PathBuf;
@@ -44,7 +45,7 @@ fn dd_tables() {
 fn solve_board_mid_play() {
     let mut solver = Solver::new();
     let text = testdata("solve-board.jsonl");
-    for line in text.lines().skip(1).step_by(2).take(how_many(20)) {
+    for line in text.lines().skip(1).step_by(2).take(how_many(100)) {
         check_board(&mut solver, &parse_board_line(line));
     }
 }
@@ -53,7 +54,7 @@ fn solve_board_mid_play() {
 fn solve_board_opening_leads() {
     let mut solver = Solver::new();
     let text = testdata("solve-board.jsonl");
-    for line in text.lines().step_by(2).take(how_many(1)) {
+    for line in text.lines().step_by(2).take(how_many(3)) {
         check_board(&mut solver, &parse_board_line(line));
     }
 }
