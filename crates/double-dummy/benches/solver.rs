@@ -3,7 +3,7 @@
 //! and mid-play (solve-board.jsonl), and peak memory.
 //!
 //! `cargo bench -p double-dummy --bench solver`; `BENCH_DEALS=N` sets how many
-//! deals to solve (default 100), `BENCH_BOARDS=N` how many positions (default 40).
+//! deals to solve (default 10 while the solver is slow), `BENCH_BOARDS=N` how many positions (default 40).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -13,7 +13,7 @@ use double_dummy::{DdTable, Position, Solver};
 use rayon::prelude::*;
 
 fn main() {
-    let n_deals = env_count("BENCH_DEALS", 100);
+    let n_deals = env_count("BENCH_DEALS", 10);
     let n_boards = env_count("BENCH_BOARDS", 40);
     let tables = read("bench-deals.txt");
     let deals: Vec<(Deal, DdTable)> = tables.lines().take(n_deals).map(parse_table_line).collect();
