@@ -65,11 +65,13 @@ impl FromStr for Call {
     type Err = ParseCallError;
 
     /// Reads `Pass` (also `P`, `PASS`), `X`, `XX` (also `D`, `R`, `Dbl`,
-    /// `Rdbl`), and bids such as `1C`, `3NT`, `3N`, in either case.
+    /// `Rdbl`), and bids such as `1C`, `3NT`, `3N`, in either case. PBN's `AP`
+    /// (all pass) stands for several calls, so it is not a call: the PBN
+    /// reader expands it.
     fn from_str(s: &str) -> Result<Call, ParseCallError> {
         let upper = s.to_ascii_uppercase();
         match upper.as_str() {
-            "PASS" | "P" | "AP" => return Ok(Call::Pass),
+            "PASS" | "P" => return Ok(Call::Pass),
             "X" | "D" | "DBL" => return Ok(Call::Double),
             "XX" | "R" | "RDBL" | "REDBL" => return Ok(Call::Redouble),
             _ => {}

@@ -377,7 +377,7 @@ impl FromStr for Strain {
 
     fn from_str(s: &str) -> Result<Strain, ParseStrainError> {
         match s {
-            "NT" | "nt" | "Nt" | "N" | "n" => Ok(Strain::NoTrump),
+            _ if s.eq_ignore_ascii_case("NT") || s.eq_ignore_ascii_case("N") => Ok(Strain::NoTrump),
             _ => {
                 let mut chars = s.chars();
                 match (chars.next().and_then(Suit::from_char), chars.next()) {

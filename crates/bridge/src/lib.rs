@@ -41,6 +41,8 @@ mod seat;
 mod vulnerability;
 
 pub mod pbn;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use auction::{
     Auction, AuctionError, AuctionReplayError, Bid, Call, Contract, ParseCallError, ParseContractError, Penalty,

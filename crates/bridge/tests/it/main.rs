@@ -1,0 +1,12 @@
+//! The integration tests of `bridge`, one module per area of the rules.
+
+mod auction;
+mod cards;
+mod deal;
+mod play;
+mod properties;
+mod rotation;
+mod score;
+
+mod pbn;
+mod pbn_corpus;

@@ -1,0 +1,500 @@
+//! The search: boolean null-window alpha-beta ("can North-South take at least
+//! `target` more tricks?") over card plays, with equivalent cards played as
+//! one move, move ordering, a quick-tricks cut-off and the transposition
+//! table at trick boundaries. The MTD(f)-style driver lives in `solver`.
+
+use std::sync::OnceLock;
+
+use crate::tt::{TransTable, NO_MOVE};
+
+/// The 13 rank bits (2..=14) of one suit's 16-bit holding.
+const SUIT_BITS: u64 = 0x7FFC;
+/// Notrump, in the place of a trump suit index.
+pub(crate) const NOTRUMP: usize = 4;
+
+/// The cards of a trick so far, as bit indices (16 * suit + rank).
+pub(crate) type TrickCards = [u8; 4];
+
+/// The state of one search: the hands as bit sets (bit 16 * suit + rank),
+/// the trump suit, and the shared table.
+pub(crate) struct Search<'a> {
+    pub hands: [u64; 4],
+    pub trump: usize,
+    pub tt: &'a mut TransTable,
+    pub nodes: u64,
+    pext: &'static [u8],
+}
+
+impl<'a> Search<'a> {
+    pub(crate) fn new(hands: [u64; 4], trump: usize, tt: &'a mut TransTable) -> Search<'a> {
+        Search { hands, trump, tt, nodes: 0, pext: pext_table() }
+    }
+
+    /// The exact number of tricks North-South take from this position (the
+    /// current trick included), found by a series of null-window searches
+    /// starting from `guess`.
+    pub(crate) fn ns_tricks(&mut self, leader: usize, trick: TrickCards, count: usize, guess: i32) -> i32 {
+        let n = self.hands[(leader + 3) & 3].count_ones() as i32;
+        let mut lo = 0;
+        let mut hi = n;
+        let mut next = guess;
+        while lo < hi {
+            let target = next.clamp(lo + 1, hi);
+            if self.search(leader, trick, count, target) {
+                lo = target;
+                next = target + 1;
+            } else {
+                hi = target - 1;
+                next = target - 1;
+            }
+        }
+        lo
+    }
+
+    /// North-South's tricks from this position (the current trick included)
+    /// when the player to play plays `card`.
+    pub(crate) fn ns_tricks_after(
+        &mut self,
+        leader: usize,
+        mut trick: TrickCards,
+        count: usize,
+        card: u8,
+        guess: i32,
+    ) -> i32 {
+        let player = (leader + count) & 3;
+        let bit = 1u64 << card;
+        self.hands[player] ^= bit;
+        trick[count] = card;
+        let res = if count == 3 {
+            let winner = (leader + self.winning_index(&trick)) & 3;
+            let won = i32::from(winner & 1 == 0);
+            won + self.ns_tricks(winner, [0; 4], 0, guess - won)
+        } else {
+            self.ns_tricks(leader, trick, count + 1, guess)
+        };
+        self.hands[player] ^= bit;
+        res
+    }
+
+    /// Whether North-South take at least `target` of the remaining tricks
+    /// (the current trick included) when `count` cards of the current trick,
+    /// led by `leader`, are already down.
+    pub(crate) fn search(&mut self, leader: usize, trick: TrickCards, count: usize, target: i32) -> bool {
+        self.nodes += 1;
+        if count == 0 {
+            return self.trick_start(leader, target);
+        }
+        let n = self.hands[(leader + 3) & 3].count_ones() as i32;
+        if target <= 0 {
+            return true;
+        }
+        if target > n {
+            return false;
+        }
+        let player = (leader + count) & 3;
+        let ns = player & 1 == 0;
+        let mut moves = [0u8; 13];
+        let n_moves = self.moves(leader, &trick, count, &mut moves);
+        for &card in &moves[..n_moves] {
+            let res = self.play_and_search(leader, trick, count, card, target);
+            if res == ns {
+                return res;
+            }
+        }
+        !ns
+    }
+
+    /// Plays `card` for the player to play, searches on, and takes it back.
+    pub(crate) fn play_and_search(
+        &mut self,
+        leader: usize,
+        mut trick: TrickCards,
+        count: usize,
+        card: u8,
+        target: i32,
+    ) -> bool {
+        let player = (leader + count) & 3;
+        let bit = 1u64 << card;
+        self.hands[player] ^= bit;
+        trick[count] = card;
+        let res = if count == 3 {
+            let winner = (leader + self.winning_index(&trick)) & 3;
+            let target = target - i32::from(winner & 1 == 0);
+            self.trick_start(winner, target)
+        } else {
+            self.search(leader, trick, count + 1, target)
+        };
+        self.hands[player] ^= bit;
+        res
+    }
+
+    /// A node at a trick boundary: cut-offs, the table, then the leads.
+    fn trick_start(&mut self, leader: usize, target: i32) -> bool {
+        let n = self.hands[leader].count_ones() as i32;
+        if target <= 0 {
+            return true;
+        }
+        if target > n {
+            return false;
+        }
+        if n == 1 {
+            let trick = [0, 1, 2, 3].map(|step| self.hands[(leader + step) & 3].trailing_zeros() as u8);
+            let winner = (leader + self.winning_index(&trick)) & 3;
+            return winner & 1 == 0;
+        }
+        let ns = leader & 1 == 0;
+        let quick = self.quick_tricks(leader);
+        if ns && quick >= target {
+            return true;
+        }
+        if !ns && n - quick < target {
+            return false;
+        }
+        let key = self.key(leader);
+        let mut best = NO_MOVE;
+        if let Some(bounds) = self.tt.probe(key) {
+            if i32::from(bounds.lower) >= target {
+                return true;
+            }
+            if i32::from(bounds.upper) < target {
+                return false;
+            }
+            best = bounds.best;
+        }
+        let trick = [0u8; 4];
+        let mut moves = [0u8; 13];
+        let n_moves = self.moves(leader, &trick, 0, &mut moves);
+        if best != NO_MOVE {
+            if let Some(card) = self.relative_to_card(leader, best) {
+                // The stored lead, or the move standing for its group, goes first.
+                let group = self.group_of(leader, card);
+                if let Some(pos) = moves[..n_moves].iter().position(|m| group >> m & 1 != 0) {
+                    moves[..=pos].rotate_right(1);
+                }
+            }
+        }
+        let mut res = !ns;
+        let mut cut = NO_MOVE;
+        for &card in &moves[..n_moves] {
+            if self.play_and_search(leader, trick, 0, card, target) == ns {
+                res = ns;
+                cut = self.card_to_relative(card);
+                break;
+            }
+        }
+        let tricks = n as u8;
+        // `target` is in 1..=n here, so it fits in a u8.
+        let target = target as u8;
+        if res {
+            self.tt.store(key, tricks, target, tricks, cut);
+        } else {
+            self.tt.store(key, tricks, 0, target - 1, cut);
+        }
+        res
+    }
+
+    /// The index (0..4) of the winning card of a complete trick.
+    fn winning_index(&self, trick: &TrickCards) -> usize {
+        let mut best = 0;
+        for idx in 1..4 {
+            if self.beats(trick[idx], trick[best]) {
+                best = idx;
+            }
+        }
+        best
+    }
+
+    /// Whether `card` beats `winner`, the card winning the trick so far.
+    fn beats(&self, card: u8, winner: u8) -> bool {
+        let suit = usize::from(card >> 4);
+        if suit == usize::from(winner >> 4) {
+            card > winner
+        } else {
+            suit == self.trump
+        }
+    }
+
+    /// The tricks the leader can cash at once from the top of their own
+    /// hand, without help from partner; a lower bound for the leader's side.
+    fn quick_tricks(&self, leader: usize) -> i32 {
+        let hand = self.hands[leader];
+        let partner = self.hands[leader ^ 2];
+        let lho = self.hands[(leader + 1) & 3];
+        let rho = self.hands[(leader + 3) & 3];
+        let others = partner | lho | rho;
+        let trump_bits = if self.trump < NOTRUMP { SUIT_BITS << (16 * self.trump) } else { 0 };
+        let lho_ruffs = lho & trump_bits != 0;
+        let rho_ruffs = rho & trump_bits != 0;
+        let mut res = 0;
+        for suit in 0..4 {
+            let shift = 16 * suit;
+            let own = (hand >> shift) & SUIT_BITS;
+            if own == 0 {
+                continue;
+            }
+            let rest = (others >> shift) & SUIT_BITS;
+            // The run of the leader's cards at the top of the suit.
+            let above_rest = if rest == 0 { own } else { own & !((1u64 << (64 - rest.leading_zeros())) - 1) };
+            let run = above_rest.count_ones();
+            if run == 0 {
+                continue;
+            }
+            let len = |bits: u64| ((bits >> shift) & SUIT_BITS).count_ones();
+            let mut winners = if rest == 0 || run >= len(partner).max(len(lho)).max(len(rho)) { own.count_ones() } else { run };
+            if self.trump < NOTRUMP && suit != self.trump {
+                if lho_ruffs {
+                    winners = winners.min(len(lho));
+                }
+                if rho_ruffs {
+                    winners = winners.min(len(rho));
+                }
+            }
+            res += winners as i32;
+        }
+        res
+    }
+
+    /// The legal moves of the player to play, one card per group of
+    /// equivalent cards, best first.
+    fn moves(&self, leader: usize, trick: &TrickCards, count: usize, out: &mut [u8; 13]) -> usize {
+        let player = (leader + count) & 3;
+        let hand = self.hands[player];
+        let mut legal = hand;
+        if count > 0 {
+            let led = (SUIT_BITS << (16 * (trick[0] >> 4))) & hand;
+            if led != 0 {
+                legal = led;
+            }
+        }
+        let mut present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        for card in &trick[..count] {
+            present |= 1u64 << card;
+        }
+        let others = present & !hand;
+        let mut scores = [0i32; 13];
+        let mut n = 0;
+        let mut rest = legal;
+        while rest != 0 {
+            let top = 63 - rest.leading_zeros();
+            let card = top as u8;
+            rest ^= 1u64 << top;
+            // Skip the cards below `card` that no other card separates from it.
+            let suit_floor = u64::from(top) & !15;
+            let below_others = others & ((1u64 << top) - 1) & !((1u64 << suit_floor) - 1);
+            let floor = if below_others == 0 { suit_floor as u32 } else { 64 - below_others.leading_zeros() };
+            rest &= !(((1u64 << top) - 1) & !((1u64 << floor) - 1));
+            scores[n] = self.score(leader, trick, count, player, card, present);
+            out[n] = card;
+            n += 1;
+        }
+        // Insertion sort, best score first; at most 13 moves.
+        for idx in 1..n {
+            let mut pos = idx;
+            while pos > 0 && scores[pos - 1] < scores[pos] {
+                scores.swap(pos - 1, pos);
+                out.swap(pos - 1, pos);
+                pos -= 1;
+            }
+        }
+        n
+    }
+
+    /// How promising `card` is for `player`: higher is tried first.
+    fn score(&self, leader: usize, trick: &TrickCards, count: usize, player: usize, card: u8, present: u64) -> i32 {
+        let suit = usize::from(card >> 4);
+        let rank = i32::from(card & 15);
+        let shift = 16 * suit;
+        let holding = |seat: usize| (self.hands[seat] >> shift) & SUIT_BITS;
+        let has_trumps = |seat: usize| self.trump < NOTRUMP && (self.hands[seat] >> (16 * self.trump)) & SUIT_BITS != 0;
+        let top_of_suit = (present >> shift) & SUIT_BITS;
+        let is_top = 63 - top_of_suit.leading_zeros() == u32::from(card & 15);
+        if count == 0 {
+            let lho = (player + 1) & 3;
+            let rho = (player + 3) & 3;
+            let partner = player ^ 2;
+            let side_suit = self.trump < NOTRUMP && suit != self.trump;
+            let opp_ruffs =
+                side_suit && ((holding(lho) == 0 && has_trumps(lho)) || (holding(rho) == 0 && has_trumps(rho)));
+            let partner_ruffs = side_suit && holding(partner) == 0 && has_trumps(partner);
+            let top_card = 63 - top_of_suit.leading_zeros();
+            let partner_top = holding(partner) >> top_card & 1 != 0;
+            let mut res = -rank;
+            if is_top {
+                res += if opp_ruffs { -40 } else { 100 };
+            } else if partner_top && !opp_ruffs {
+                res += 60;
+            } else if partner_ruffs && !opp_ruffs {
+                res += 70;
+            } else if opp_ruffs {
+                res -= 40;
+            }
+            return res;
+        }
+        let mut winner = trick[0];
+        let mut winner_step = 0;
+        for (step, played) in trick.iter().enumerate().take(count).skip(1) {
+            if self.beats(*played, winner) {
+                winner = *played;
+                winner_step = step;
+            }
+        }
+        let partner_wins = (leader + winner_step) & 3 == player ^ 2;
+        let led = usize::from(trick[0] >> 4);
+        let following = suit == led;
+        let beats = self.beats(card, winner);
+        let discard = !following && !beats;
+        let low = if discard { -2 * rank + holding(player).count_ones() as i32 } else { -rank };
+        let next = (player + 1) & 3;
+        // Whether the next player (if any still to play) could beat `card`.
+        let next_beats = |card: u8| -> bool {
+            if count == 3 {
+                return false;
+            }
+            let led_cards = (self.hands[next] >> (16 * led)) & SUIT_BITS;
+            if led_cards != 0 {
+                usize::from(card >> 4) == led && led_cards > (1u64 << (card & 15))
+            } else if usize::from(card >> 4) == self.trump {
+                (self.hands[next] >> (16 * self.trump)) & SUIT_BITS > (1u64 << (card & 15))
+            } else {
+                has_trumps(next)
+            }
+        };
+        match count {
+            1 => {
+                if beats && !next_beats(card) && (is_top || !following) {
+                    60 + low
+                } else {
+                    low
+                }
+            }
+            2 => {
+                if partner_wins && !next_beats(winner) {
+                    low
+                } else if beats {
+                    if next_beats(card) {
+                        20 + low
+                    } else {
+                        100 + low
+                    }
+                } else {
+                    low
+                }
+            }
+            _ => {
+                if !partner_wins && beats {
+                    100 + low
+                } else {
+                    low
+                }
+            }
+        }
+    }
+
+    /// The rank-relative key of the position at a trick boundary: for every
+    /// suit, who holds each remaining card from the top, plus the leader and
+    /// the trump suit.
+    pub(crate) fn key(&self, leader: usize) -> u128 {
+        let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        let plane0 = pext(self.pext, self.hands[1] | self.hands[3], all);
+        let plane1 = pext(self.pext, self.hands[2] | self.hands[3], all);
+        let mut lengths = 0u128;
+        for suit in 0..4 {
+            lengths |= u128::from(((all >> (16 * suit)) & SUIT_BITS).count_ones()) << (4 * suit);
+        }
+        u128::from(plane0)
+            | u128::from(plane1) << 52
+            | lengths << 104
+            | (leader as u128) << 120
+            | (self.trump as u128) << 122
+    }
+
+    /// A card as its suit and its place from the top among the remaining cards
+    /// of the suit, the form stored in the table.
+    fn card_to_relative(&self, card: u8) -> u8 {
+        let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | 1u64 << card;
+        let suit_floor = card & !15;
+        let above = all & !((2u64 << card) - 1) & (SUIT_BITS << suit_floor);
+        (suit_floor >> 4) << 4 | above.count_ones() as u8
+    }
+
+    /// The leader's card at a stored relative place, if the leader holds it.
+    fn relative_to_card(&self, leader: usize, relative: u8) -> Option<u8> {
+        let suit = relative >> 4;
+        let place = u32::from(relative & 15);
+        let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        let mut bits = all & (SUIT_BITS << (16 * suit));
+        for _ in 0..place {
+            if bits == 0 {
+                return None;
+            }
+            bits ^= 1u64 << (63 - bits.leading_zeros());
+        }
+        if bits == 0 {
+            return None;
+        }
+        let card = (63 - bits.leading_zeros()) as u8;
+        (self.hands[leader] >> card & 1 != 0).then_some(card)
+    }
+
+    /// The leader's cards equivalent to `card` (at a trick boundary).
+    fn group_of(&self, leader: usize, card: u8) -> u64 {
+        let hand = self.hands[leader];
+        let others = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & !hand;
+        let suit = SUIT_BITS << (card & !15);
+        let mut res = 1u64 << card;
+        let mut up = card + 1;
+        while suit >> up & 1 != 0 && others >> up & 1 == 0 {
+            if hand >> up & 1 != 0 {
+                res |= 1u64 << up;
+            }
+            up += 1;
+        }
+        let mut down = card;
+        while down > 0 && suit >> (down - 1) & 1 != 0 && others >> (down - 1) & 1 == 0 {
+            down -= 1;
+            if hand >> down & 1 != 0 {
+                res |= 1u64 << down;
+            }
+        }
+        res
+    }
+}
+
+/// The bits of `x` selected by `mask`, packed to the bottom (the PEXT
+/// instruction), a byte at a time through a 64 KiB table.
+fn pext(table: &[u8], x: u64, mask: u64) -> u64 {
+    let mut res = 0u64;
+    let mut shift = 0;
+    for byte in 0..8 {
+        let m = (mask >> (8 * byte)) & 0xFF;
+        if m == 0 {
+            continue;
+        }
+        let v = (x >> (8 * byte)) & 0xFF;
+        // Both bytes are below 256, so the index is below 65536.
+        res |= u64::from(table[(m << 8 | v) as usize]) << shift;
+        shift += m.count_ones();
+    }
+    res
+}
+
+fn pext_table() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut res = vec![0u8; 1 << 16];
+        for mask in 0..256usize {
+            for x in 0..256usize {
+                let mut out = 0u8;
+                let mut pos = 0;
+                for bit in 0..8 {
+                    if mask >> bit & 1 != 0 {
+                        out |= ((x >> bit & 1) as u8) << pos;
+                        pos += 1;
+                    }
+                }
+                res[mask << 8 | x] = out;
+            }
+        }
+        res
+    })
+}
