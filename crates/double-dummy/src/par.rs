@@ -113,7 +113,8 @@ impl<'a> Survey<'a> {
     }
 
     fn par(&self) -> Par {
-        let highest = [0, 1].map(|side| self.making[side].iter().filter(|m| m.score > 0).map(|m| m.no).max().unwrap_or(0));
+        let highest =
+            [0, 1].map(|side| self.making[side].iter().filter(|m| m.score > 0).map(|m| m.no).max().unwrap_or(0));
         let side = match highest[0].cmp(&highest[1]) {
             std::cmp::Ordering::Greater => 0,
             std::cmp::Ordering::Less => 1,
@@ -131,10 +132,13 @@ impl<'a> Survey<'a> {
         let other = 1 - side;
         let sign = if side == 0 { 1 } else { -1 };
         // The dearest score; among equal ones the lowest contract.
-        let dearest = self.making[side]
-            .iter()
-            .filter(|m| m.score > 0)
-            .fold((0, 0), |(score, no), m| if m.score > score || (m.score == score && m.no < no) { (m.score, m.no) } else { (score, no) });
+        let dearest = self.making[side].iter().filter(|m| m.score > 0).fold((0, 0), |(score, no), m| {
+            if m.score > score || (m.score == score && m.no < no) {
+                (m.score, m.no)
+            } else {
+                (score, no)
+            }
+        });
         let mut candidates: Vec<Making> = self.making[side].iter().copied().filter(|m| m.no >= dearest.1).collect();
         candidates.sort_by(|a, b| b.no.cmp(&a.no));
 
@@ -255,7 +259,9 @@ impl<'a> Survey<'a> {
                 [first, second, ..] if first.no == second.no => {
                     out.push(self.side_contract(other, first.no, sacrifice.strain_idx, -best_down));
                 }
-                [first, second, ..] => out.push(seat_sacrifice(if first.no < second.no { first } else { second }, best_down)),
+                [first, second, ..] => {
+                    out.push(seat_sacrifice(if first.no < second.no { first } else { second }, best_down))
+                }
             }
         }
     }
@@ -263,8 +269,11 @@ impl<'a> Survey<'a> {
     /// Contract `no` by whichever seats of `side` take the most tricks in it.
     fn side_contract(&self, side: usize, no: ContractNo, strain_idx: usize, result: i32) -> ParContract {
         let t_max = side_tricks(self.table, side, strain_idx);
-        let declarers =
-            [side, side + 2].into_iter().filter(|seat| self.tricks(strain_idx, *seat) == t_max).map(Seat::from_index).collect();
+        let declarers = [side, side + 2]
+            .into_iter()
+            .filter(|seat| self.tricks(strain_idx, *seat) == t_max)
+            .map(Seat::from_index)
+            .collect();
         ParContract { bid: bid_of(no), doubled: result < 0, declarers, result }
     }
 

@@ -240,7 +240,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             let len = |bits: u64| ((bits >> shift) & SUIT_BITS).count_ones();
-            let mut winners = if rest == 0 || run >= len(partner).max(len(lho)).max(len(rho)) { own.count_ones() } else { run };
+            let mut winners =
+                if rest == 0 || run >= len(partner).max(len(lho)).max(len(rho)) { own.count_ones() } else { run };
             if self.trump < NOTRUMP && suit != self.trump {
                 if lho_ruffs {
                     winners = winners.min(len(lho));

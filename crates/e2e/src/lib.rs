@@ -97,14 +97,15 @@ impl Browser {
         let port = free_port()?;
         let profile_dir = std::env::temp_dir().join(format!("bridge-e2e-{}-{port}", std::process::id()));
         std::fs::create_dir_all(&profile_dir)?;
-        let driver = spawn_in_own_group(Command::new(&chromedriver).arg(format!("--port={port}")))
+        let mut driver = spawn_in_own_group(Command::new(&chromedriver).arg(format!("--port={port}")))
             .with_context(|| format!("could not start {chromedriver}"))?;
         let browser = Browser {
             // Filled in below; until then Drop still ends the driver.
             client: match wait_for_driver(port, &chromium, &profile_dir, window).await {
                 Ok(client) => client,
                 Err(err) => {
-                    kill_group(&driver);
+                    kill_group(&mut driver);
+                    let _ = driver.wait();
                     return Err(err);
                 }
             },
@@ -145,7 +146,7 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        kill_group(&self.driver);
+        kill_group(&mut self.driver);
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile_dir);
     }
@@ -191,6 +192,8 @@ fn spawn_in_own_group(command: &mut Command) -> std::io::Result<Child> {
 }
 
 /// Ends the process group led by `child`: chromedriver and its browsers.
-fn kill_group(child: &Child) {
-    let _ = Command::new("kill").args(["-KILL", &format!("-{}", child.id())]).status();
+fn kill_group(child: &mut Child) {
+    // `--` so that the negative process-group id is not read as an option.
+    let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status();
+    let _ = child.kill();
 }

@@ -156,7 +156,9 @@ fn analyse(path: &str, out: &mut dyn Write) -> Result<(), String> {
         let mut bytes = Vec::new();
         let mut ser = serde_json::Serializer::with_formatter(&mut bytes, SpacedFormatter);
         serde::Serialize::serialize(&record, &mut ser).map_err(|err| format!("{where_}: {err}"))?;
-        out.write_all(&bytes).and_then(|()| out.write_all(b"\n")).map_err(|err| format!("writing the output: {err}"))?;
+        out.write_all(&bytes)
+            .and_then(|()| out.write_all(b"\n"))
+            .map_err(|err| format!("writing the output: {err}"))?;
         progress("positions", idx + 1, total);
     }
     Ok(())
