@@ -69,15 +69,19 @@ impl FromStr for Call {
     /// (all pass) stands for several calls, so it is not a call: the PBN
     /// reader expands it.
     fn from_str(s: &str) -> Result<Call, ParseCallError> {
-        let upper = s.to_ascii_uppercase();
-        match upper.as_str() {
-            "PASS" | "P" => return Ok(Call::Pass),
-            "X" | "D" | "DBL" => return Ok(Call::Double),
-            "XX" | "R" | "RDBL" | "REDBL" => return Ok(Call::Redouble),
-            _ => {}
+        let spelled = |spellings: &[&str]| spellings.iter().any(|spelling| s.eq_ignore_ascii_case(spelling));
+        if spelled(&["PASS", "P"]) {
+            return Ok(Call::Pass);
+        }
+        if spelled(&["X", "D", "DBL"]) {
+            return Ok(Call::Double);
+        }
+        if spelled(&["XX", "R", "RDBL", "REDBL"]) {
+            return Ok(Call::Redouble);
         }
         let err = || ParseCallError(s.to_owned());
-        let mut chars = upper.chars();
+        // `Strain` reads either case too.
+        let mut chars = s.chars();
         let level = chars.next().and_then(|c| c.to_digit(10)).ok_or_else(err)?;
         let strain: Strain = chars.as_str().parse().map_err(|_| err())?;
         let level = u8::try_from(level).map_err(|_| err())?;

@@ -1,2 +1,126 @@
-//! Placeholder.
-fn main() {}
+//! The solver's benchmark: full tables of bench-deals.txt (checked against
+//! the file) on one thread and on all cores, `analyse` at the opening lead
+//! and mid-play (solve-board.jsonl), and peak memory.
+//!
+//! `cargo bench -p double-dummy --bench solver`; `BENCH_DEALS=N` sets how many
+//! deals to solve (default 100), `BENCH_BOARDS=N` how many positions (default 40).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use bridge::{Card, Deal, Seat, Strain};
+use double_dummy::{DdTable, Position, Solver};
+use rayon::prelude::*;
+
+fn main() {
+    let n_deals = env_count("BENCH_DEALS", 100);
+    let n_boards = env_count("BENCH_BOARDS", 40);
+    let tables = read("bench-deals.txt");
+    let deals: Vec<(Deal, DdTable)> = tables.lines().take(n_deals).map(parse_table_line).collect();
+    println!("{} deals, {} logical cores", deals.len(), std::thread::available_parallelism().map_or(1, |n| n.get()));
+
+    // One thread, one solver reused across deals, as the app does.
+    let mut solver = Solver::new();
+    let mut times = Vec::new();
+    let mut nodes = 0;
+    for (deal, expected) in &deals {
+        let before = solver.nodes();
+        let start = Instant::now();
+        let table = solver.table(deal).expect("a full deal");
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+        nodes += solver.nodes() - before;
+        assert_eq!(&table, expected, "table of {deal}");
+    }
+    report("table, 1 thread", &mut times);
+    println!("  mean nodes per table: {:.0}", nodes as f64 / deals.len().max(1) as f64);
+
+    // All cores: deals in parallel, one solver per worker thread.
+    let start = Instant::now();
+    let mut times: Vec<f64> = deals
+        .par_iter()
+        .map_init(Solver::new, |solver, (deal, expected)| {
+            let start = Instant::now();
+            let table = solver.table(deal).expect("a full deal");
+            assert_eq!(&table, expected, "table of {deal}");
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    let wall = start.elapsed().as_secs_f64() * 1e3;
+    report("table, all cores (per table)", &mut times);
+    println!("  wall {:.0} ms: {:.1} ms per table", wall, wall / deals.len().max(1) as f64);
+
+    let boards = read("solve-board.jsonl");
+    for (kind, skip) in [("opening lead", 0), ("mid-play", 1)] {
+        let mut solver = Solver::new();
+        let mut times = Vec::new();
+        for line in boards.lines().skip(skip).step_by(2).take(n_boards) {
+            let (position, expected) = parse_board_line(line);
+            let start = Instant::now();
+            let values = solver.analyse(&position);
+            times.push(start.elapsed().as_secs_f64() * 1e3);
+            let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
+            assert_eq!(values, expected, "{line}");
+        }
+        report(&format!("analyse, {kind}"), &mut times);
+    }
+    if let Some(peak) = peak_memory() {
+        println!("peak memory (VmHWM): {peak}");
+    }
+}
+
+fn env_count(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|value| value.parse().ok()).unwrap_or(default)
+}
+
+fn read(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/dd").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
+fn report(what: &str, times: &mut [f64]) {
+    if times.is_empty() {
+        return;
+    }
+    times.sort_by(f64::total_cmp);
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    let median = times[times.len() / 2];
+    let p99 = times[((times.len() as f64 * 0.99).ceil() as usize).clamp(1, times.len()) - 1];
+    println!("{what}: mean {mean:.1} ms, median {median:.1} ms, p99 {p99:.1} ms ({} runs)", times.len());
+}
+
+fn parse_table_line(line: &str) -> (Deal, DdTable) {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let deal: Deal = tokens[..4].join(" ").parse().expect("a deal");
+    let mut values = [0u8; 20];
+    for (value, token) in values.iter_mut().zip(&tokens[4..24]) {
+        *value = token.parse().expect("a trick count");
+    }
+    (deal, DdTable::from_vector_order(values))
+}
+
+fn parse_board_line(line: &str) -> (Position, Vec<(Card, u8)>) {
+    let record: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
+    let text = |key: &str| record[key].as_str().expect("a text field").to_owned();
+    let trump: Strain = text("trump").parse().expect("trump");
+    let leader: Seat = text("leader").parse().expect("leader");
+    let played: Vec<Card> = record["played"]
+        .as_array()
+        .expect("played")
+        .iter()
+        .map(|card| card.as_str().expect("a card").parse().expect("a card"))
+        .collect();
+    let position = Position::from_pbn(&text("deal"), trump, leader, &played).expect("a legal position");
+    let cards = record["cards"]
+        .as_object()
+        .expect("cards")
+        .iter()
+        .map(|(card, value)| (card.parse().expect("a card"), value.as_u64().expect("a count") as u8))
+        .collect();
+    (position, cards)
+}
+
+/// The peak resident memory of the process, from /proc (Linux only).
+fn peak_memory() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status.lines().find(|line| line.starts_with("VmHWM:")).map(|line| line["VmHWM:".len()..].trim().to_owned())
+}

@@ -140,7 +140,7 @@ impl<'a> Survey<'a> {
             }
         });
         let mut candidates: Vec<Making> = self.making[side].iter().copied().filter(|m| m.no >= dearest.1).collect();
-        candidates.sort_by(|a, b| b.no.cmp(&a.no));
+        candidates.sort_by_key(|m| std::cmp::Reverse(m.no));
 
         let mut kinds = Vec::new();
         let mut sacrifice_table = [[NEVER; 5]; 5];

@@ -1,7 +1,7 @@
 //! Positions the solver accepts: the cards still held, the trump strain and
 //! the trick in progress, checked once when built.
 
-use bridge::{BySeat, Card, Deal, Hand, Seat, Strain};
+use bridge::{BySeat, Card, Deal, Hand, ParseHandError, ParseSeatError, Seat, Strain};
 
 /// A legal double-dummy position: four hands, the trump strain, the leader
 /// of the current trick and the cards already played to it.
@@ -37,6 +37,8 @@ pub enum PositionError {
     NotHeld { seat: Seat, card: Card },
     #[error("the play is over; {0} cannot be played")]
     Over(Card),
+    #[error("deal string: {0}")]
+    DealString(String),
 }
 
 impl Position {
@@ -99,6 +101,31 @@ impl Position {
     /// When a hand is unknown (empty) or the deal holds no cards.
     pub fn from_deal(deal: &Deal, trump: Strain, leader: Seat) -> Result<Position, PositionError> {
         Position::new(*deal.hands(), trump, leader, &[])
+    }
+
+    /// Reads the hands of a position from a PBN deal string, whose hands may
+    /// differ in length by one in the middle of a trick, then checks the
+    /// position as [`Position::new`] does.
+    ///
+    /// # Errors
+    /// A deal string that does not parse, or an illegal position.
+    pub fn from_pbn(deal: &str, trump: Strain, leader: Seat, played: &[Card]) -> Result<Position, PositionError> {
+        let deal = deal.trim();
+        let (first, rest) =
+            deal.split_once(':').ok_or_else(|| PositionError::DealString(format!("no first seat in {deal:?}")))?;
+        let first: Seat = first.parse().map_err(|err: ParseSeatError| PositionError::DealString(err.to_string()))?;
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        if words.len() != 4 {
+            return Err(PositionError::DealString(format!("expected four hands, found {}", words.len())));
+        }
+        let mut hands = BySeat::<Hand>::default();
+        for (idx, word) in words.into_iter().enumerate() {
+            let seat = first.rotate(idx);
+            hands[seat] = word
+                .parse()
+                .map_err(|err: ParseHandError| PositionError::DealString(format!("hand of {seat}: {err}")))?;
+        }
+        Position::new(hands, trump, leader, played)
     }
 
     /// The cards still held, by seat (not those played to the current trick).

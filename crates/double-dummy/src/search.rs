@@ -5,10 +5,14 @@
 
 use std::sync::OnceLock;
 
-use crate::tt::{TransTable, NO_MOVE};
+use crate::tt::{Key, TransTable, NO_MOVE};
 
 /// The 13 rank bits (2..=14) of one suit's 16-bit holding.
 const SUIT_BITS: u64 = 0x7FFC;
+/// Where the key's first plane holds the trump suit; every pattern matches on it.
+const TRUMP_FIELD: u64 = 0x7 << 60;
+/// Positions with this many tricks left or fewer stay out of the table.
+const SHALLOW: i32 = 1;
 /// Notrump, in the place of a trump suit index.
 pub(crate) const NOTRUMP: usize = 4;
 
@@ -40,7 +44,7 @@ impl<'a> Search<'a> {
         let mut next = guess;
         while lo < hi {
             let target = next.clamp(lo + 1, hi);
-            if self.search(leader, trick, count, target) {
+            if self.search(leader, trick, count, target).0 {
                 lo = target;
                 next = target + 1;
             } else {
@@ -78,49 +82,54 @@ impl<'a> Search<'a> {
 
     /// Whether North-South take at least `target` of the remaining tricks
     /// (the current trick included) when `count` cards of the current trick,
-    /// led by `leader`, are already down.
-    pub(crate) fn search(&mut self, leader: usize, trick: TrickCards, count: usize, target: i32) -> bool {
+    /// led by `leader`, are already down; with the cards whose ranks the
+    /// answer depends on (cards below them are interchangeable).
+    pub(crate) fn search(&mut self, leader: usize, trick: TrickCards, count: usize, target: i32) -> (bool, u64) {
         self.nodes += 1;
         if count == 0 {
             return self.trick_start(leader, target);
         }
         let n = self.hands[(leader + 3) & 3].count_ones() as i32;
         if target <= 0 {
-            return true;
+            return (true, 0);
         }
         if target > n {
-            return false;
+            return (false, 0);
         }
         let player = (leader + count) & 3;
         let ns = player & 1 == 0;
         let mut moves = [0u8; 13];
         let n_moves = self.moves(leader, &trick, count, &mut moves);
+        let mut relevant = 0;
         for &card in &moves[..n_moves] {
-            let res = self.play_and_search(leader, trick, count, card, target);
+            let (res, rel) = self.play_and_search(leader, trick, count, card, target);
             if res == ns {
-                return res;
+                return (res, rel);
             }
+            relevant |= rel;
         }
-        !ns
+        (!ns, relevant)
     }
 
     /// Plays `card` for the player to play, searches on, and takes it back.
-    pub(crate) fn play_and_search(
+    fn play_and_search(
         &mut self,
         leader: usize,
         mut trick: TrickCards,
         count: usize,
         card: u8,
         target: i32,
-    ) -> bool {
+    ) -> (bool, u64) {
         let player = (leader + count) & 3;
         let bit = 1u64 << card;
         self.hands[player] ^= bit;
         trick[count] = card;
         let res = if count == 3 {
-            let winner = (leader + self.winning_index(&trick)) & 3;
+            let win_idx = self.winning_index(&trick);
+            let winner = (leader + win_idx) & 3;
             let target = target - i32::from(winner & 1 == 0);
-            self.trick_start(winner, target)
+            let (res, rel) = self.trick_start(winner, target);
+            (res, rel | self.trick_relevance(&trick, win_idx))
         } else {
             self.search(leader, trick, count + 1, target)
         };
@@ -128,36 +137,63 @@ impl<'a> Search<'a> {
         res
     }
 
+    /// The winning card of a complete trick when it won by rank over another
+    /// card of its suit, else nothing: the only rank the trick depends on.
+    fn trick_relevance(&self, trick: &TrickCards, win_idx: usize) -> u64 {
+        let win = trick[win_idx];
+        let by_rank = trick.iter().enumerate().any(|(idx, card)| idx != win_idx && card >> 4 == win >> 4);
+        if by_rank {
+            1u64 << win
+        } else {
+            0
+        }
+    }
+
     /// A node at a trick boundary: cut-offs, the table, then the leads.
-    fn trick_start(&mut self, leader: usize, target: i32) -> bool {
+    fn trick_start(&mut self, leader: usize, target: i32) -> (bool, u64) {
         let n = self.hands[leader].count_ones() as i32;
         if target <= 0 {
-            return true;
+            return (true, 0);
         }
         if target > n {
-            return false;
+            return (false, 0);
         }
         if n == 1 {
             let trick = [0, 1, 2, 3].map(|step| self.hands[(leader + step) & 3].trailing_zeros() as u8);
-            let winner = (leader + self.winning_index(&trick)) & 3;
-            return winner & 1 == 0;
+            let win_idx = self.winning_index(&trick);
+            let winner = (leader + win_idx) & 3;
+            return (winner & 1 == 0, self.trick_relevance(&trick, win_idx));
         }
         let ns = leader & 1 == 0;
-        let quick = self.quick_tricks(leader);
+        let (quick, quick_rel) = self.quick_tricks(leader);
         if ns && quick >= target {
-            return true;
+            return (true, quick_rel);
         }
         if !ns && n - quick < target {
-            return false;
+            return (false, quick_rel);
         }
-        let key = self.key(leader);
-        let mut best = NO_MOVE;
-        if let Some(bounds) = self.tt.probe(key) {
-            if i32::from(bounds.lower) >= target {
-                return true;
+        if self.trump < NOTRUMP {
+            // The top trumps win whenever they are played: bounds for both sides.
+            let (ns_sure, ew_sure, trump_rel) = self.sure_trump_tricks();
+            if ns_sure >= target {
+                return (true, trump_rel);
             }
-            if i32::from(bounds.upper) < target {
-                return false;
+            if n - ew_sure < target {
+                return (false, trump_rel);
+            }
+        }
+        let present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        let key = self.key(leader, present);
+        let mut best = NO_MOVE;
+        // `target` is in 1..=n here, so it fits in a u8.
+        let target_u8 = target as u8;
+        let stored = if n <= SHALLOW { None } else { self.tt.probe(&key, target_u8) };
+        if let Some(bounds) = stored {
+            if bounds.lower >= target_u8 {
+                return (true, self.mask_to_cards(bounds.mask, present));
+            }
+            if bounds.upper < target_u8 {
+                return (false, self.mask_to_cards(bounds.mask, present));
             }
             best = bounds.best;
         }
@@ -175,22 +211,27 @@ impl<'a> Search<'a> {
         }
         let mut res = !ns;
         let mut cut = NO_MOVE;
+        let mut relevant = 0;
         for &card in &moves[..n_moves] {
-            if self.play_and_search(leader, trick, 0, card, target) == ns {
+            let (child, rel) = self.play_and_search(leader, trick, 0, card, target);
+            if child == ns {
                 res = ns;
                 cut = self.card_to_relative(card);
+                relevant = rel;
                 break;
             }
+            relevant |= rel;
         }
         let tricks = n as u8;
-        // `target` is in 1..=n here, so it fits in a u8.
-        let target = target as u8;
-        if res {
-            self.tt.store(key, tricks, target, tricks, cut);
+        let mask = self.relevance_mask(relevant, present);
+        if n <= SHALLOW {
+            // Cheaper to search again than to crowd the table.
+        } else if res {
+            self.tt.store(&key, mask, tricks, target_u8, tricks, cut);
         } else {
-            self.tt.store(key, tricks, 0, target - 1, cut);
+            self.tt.store(&key, mask, tricks, 0, target_u8 - 1, cut);
         }
-        res
+        (res, relevant)
     }
 
     /// The index (0..4) of the winning card of a complete trick.
@@ -215,8 +256,9 @@ impl<'a> Search<'a> {
     }
 
     /// The tricks the leader can cash at once from the top of their own
-    /// hand, without help from partner; a lower bound for the leader's side.
-    fn quick_tricks(&self, leader: usize) -> i32 {
+    /// hand, without help from partner (a lower bound for the leader's side),
+    /// and the cards it counted on.
+    fn quick_tricks(&self, leader: usize) -> (i32, u64) {
         let hand = self.hands[leader];
         let partner = self.hands[leader ^ 2];
         let lho = self.hands[(leader + 1) & 3];
@@ -226,6 +268,7 @@ impl<'a> Search<'a> {
         let lho_ruffs = lho & trump_bits != 0;
         let rho_ruffs = rho & trump_bits != 0;
         let mut res = 0;
+        let mut relevant = 0;
         for suit in 0..4 {
             let shift = 16 * suit;
             let own = (hand >> shift) & SUIT_BITS;
@@ -250,7 +293,105 @@ impl<'a> Search<'a> {
                     winners = winners.min(len(rho));
                 }
             }
-            res += winners as i32;
+            if winners > 0 {
+                res += winners as i32;
+                relevant |= above_rest << shift;
+            }
+        }
+        // Then a low card to partner's top cards in a suit where the leader
+        // has no winner, when partner can keep that suit while the leader
+        // cashes: partner's cards outside it cover the leader's tricks.
+        let mut best_extra = 0;
+        let mut extra_rel = 0;
+        for suit in 0..4 {
+            let shift = 16 * suit;
+            let own = (hand >> shift) & SUIT_BITS;
+            let mate = (partner >> shift) & SUIT_BITS;
+            if own == 0 || mate == 0 {
+                continue;
+            }
+            let rest = ((lho | rho | hand) >> shift) & SUIT_BITS;
+            let run_cards = mate & !((1u64 << (64 - rest.leading_zeros())) - 1);
+            let run = run_cards.count_ones();
+            if run == 0 || own & !((1u64 << (64 - ((lho | rho) >> shift & SUIT_BITS).leading_zeros())) - 1) != 0 {
+                // No run, or the leader has a winner of the suit (counted above).
+                continue;
+            }
+            let len = |bits: u64| ((bits >> shift) & SUIT_BITS).count_ones();
+            let outside = (partner & !(SUIT_BITS << shift)).count_ones() as i32;
+            if outside < res {
+                continue;
+            }
+            let mut winners = if run >= len(hand).max(len(lho)).max(len(rho)) { mate.count_ones() } else { run };
+            if self.trump < NOTRUMP && suit != self.trump {
+                if lho_ruffs {
+                    winners = winners.min(len(lho));
+                }
+                if rho_ruffs {
+                    winners = winners.min(len(rho));
+                }
+            }
+            if winners as i32 > best_extra {
+                best_extra = winners as i32;
+                extra_rel = run_cards << shift;
+            }
+        }
+        (res + best_extra, relevant | extra_rel)
+    }
+
+    /// The tricks each side's top trumps surely win: the run of the highest
+    /// trumps one side holds wins at least as many tricks as one of its hands
+    /// holds cards of it. With the run as the cards counted on.
+    fn sure_trump_tricks(&self) -> (i32, i32, u64) {
+        let shift = 16 * self.trump;
+        let ns = ((self.hands[0] | self.hands[2]) >> shift) & SUIT_BITS;
+        let ew = ((self.hands[1] | self.hands[3]) >> shift) & SUIT_BITS;
+        let (side, other) = match (ns.leading_zeros(), ew.leading_zeros()) {
+            (64, 64) => return (0, 0, 0),
+            (ns_lz, ew_lz) if ns_lz < ew_lz => (ns, ew),
+            _ => (ew, ns),
+        };
+        let run = if other == 0 { side } else { side & !((1u64 << (64 - other.leading_zeros())) - 1) };
+        let (first, second) = if side == ns { (0, 2) } else { (1, 3) };
+        let count = |seat: usize| (((self.hands[seat] >> shift) & SUIT_BITS) & run).count_ones() as i32;
+        let sure = count(first).max(count(second));
+        if side == ns {
+            (sure, 0, run << shift)
+        } else {
+            (0, sure, run << shift)
+        }
+    }
+
+    /// The relevant cards closed upwards (every card above a relevant one of
+    /// its suit), in the packed order of the table, with the trump bits.
+    fn relevance_mask(&self, relevant: u64, present: u64) -> u64 {
+        let mut closed = 0;
+        for suit in 0..4 {
+            let rel = (relevant >> (16 * suit)) & SUIT_BITS;
+            if rel != 0 {
+                let lowest = rel & rel.wrapping_neg();
+                closed |= ((present >> (16 * suit)) & SUIT_BITS & !(lowest - 1)) << (16 * suit);
+            }
+        }
+        pext(self.pext, closed, present) | TRUMP_FIELD
+    }
+
+    /// The cards of the current position that a stored pattern's mask names:
+    /// in each suit, as many cards from the top as the mask holds.
+    fn mask_to_cards(&self, mask: u64, present: u64) -> u64 {
+        let mut res = 0;
+        let mut offset = 0;
+        for suit in 0..4 {
+            let suit_cards = (present >> (16 * suit)) & SUIT_BITS;
+            let len = suit_cards.count_ones();
+            let wanted = ((mask >> offset) & ((1u64 << len) - 1)).count_ones();
+            let mut bits = suit_cards;
+            for _ in 0..wanted {
+                let top = 63 - bits.leading_zeros();
+                bits ^= 1u64 << top;
+                res |= 1u64 << (top + 16 * suit);
+            }
+            offset += len;
         }
         res
     }
@@ -391,22 +532,25 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The rank-relative key of the position at a trick boundary: for every
-    /// suit, who holds each remaining card from the top, plus the leader and
-    /// the trump suit.
-    pub(crate) fn key(&self, leader: usize) -> u128 {
-        let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-        let plane0 = pext(self.pext, self.hands[1] | self.hands[3], all);
-        let plane1 = pext(self.pext, self.hands[2] | self.hands[3], all);
-        let mut lengths = 0u128;
-        for suit in 0..4 {
-            lengths |= u128::from(((all >> (16 * suit)) & SUIT_BITS).count_ones()) << (4 * suit);
+    /// The key of the position at a trick boundary: every hand's suit
+    /// lengths and the leader, and who holds each remaining card from the
+    /// top of each suit, with the trump suit.
+    pub(crate) fn key(&self, leader: usize, present: u64) -> Key {
+        let mut shape = 0u64;
+        for seat in 0..4 {
+            for suit in 0..4 {
+                if seat == 3 && suit == 3 {
+                    // Implied by the others: every hand holds the same number of cards.
+                    continue;
+                }
+                let len = ((self.hands[seat] >> (16 * suit)) & SUIT_BITS).count_ones();
+                shape = shape << 4 | u64::from(len);
+            }
         }
-        u128::from(plane0)
-            | u128::from(plane1) << 52
-            | lengths << 104
-            | (leader as u128) << 120
-            | (self.trump as u128) << 122
+        shape = shape << 2 | leader as u64;
+        let plane0 = pext(self.pext, self.hands[1] | self.hands[3], present) | (self.trump as u64) << 60;
+        let plane1 = pext(self.pext, self.hands[2] | self.hands[3], present);
+        Key { shape, plane0, plane1 }
     }
 
     /// A card as its suit and its place from the top among the remaining cards

@@ -2,12 +2,17 @@
 //! trick boundary, keyed on the rank-relative position, in fixed-size buckets
 //! allocated once from the caller's memory cap.
 
-/// One stored position: its full key, the bounds on North-South's tricks from
-/// here, the lead that last proved a bound, and what replacement looks at.
+/// One stored pattern: the suit lengths of every hand and the leader
+/// (`shape`), the owners of the relevant top cards of each suit (`plane0`,
+/// `plane1` under `mask`, in the packed rank-relative order), the bounds on
+/// North-South's tricks, the lead that last proved a bound, and what
+/// replacement looks at. Cards below the relevant ones are interchangeable.
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    key_lo: u64,
-    key_hi: u64,
+    shape: u64,
+    mask: u64,
+    plane0: u64,
+    plane1: u64,
     lower: u8,
     upper: u8,
     best: u8,
@@ -15,11 +20,24 @@ struct Entry {
     age: u8,
 }
 
-/// Entries per bucket: a probe looks at one bucket only.
-const WAYS: usize = 4;
+/// Entries per bucket: every pattern of one shape goes to the same bucket.
+const WAYS: usize = 8;
 
 /// No stored lead.
 pub(crate) const NO_MOVE: u8 = 0xFF;
+
+/// A position as the table sees it.
+#[derive(Clone, Copy)]
+pub(crate) struct Key {
+    /// The suit lengths of three hands and three of the fourth, the leader
+    /// and the trump suit.
+    pub shape: u64,
+    /// Who holds each remaining card (bit 0 of the seat), packed from the
+    /// lowest club up; the lengths in `shape` delimit the suits.
+    pub plane0: u64,
+    /// Bit 1 of the seat holding each remaining card.
+    pub plane1: u64,
+}
 
 /// A fixed-capacity table; it never allocates past its cap, and replaces
 /// the least useful entry of a full bucket (an older search first, then the
@@ -37,6 +55,8 @@ pub(crate) struct Bounds {
     pub lower: u8,
     pub upper: u8,
     pub best: u8,
+    /// The relevant cards of the matching pattern, in the packed order.
+    pub mask: u64,
 }
 
 impl TransTable {
@@ -70,23 +90,38 @@ impl TransTable {
         self.age = self.age.wrapping_add(1);
     }
 
-    pub(crate) fn probe(&self, key: u128) -> Option<Bounds> {
-        let (lo, hi) = split(key);
-        let start = self.bucket(lo, hi);
-        self.entries[start..start + WAYS]
-            .iter()
-            .find(|entry| entry.key_lo == lo && entry.key_hi == hi)
-            .map(|entry| Bounds { lower: entry.lower, upper: entry.upper, best: entry.best })
+    /// The first stored pattern matching `key` whose bounds decide
+    /// `target`, or else the last matching one (for its lead).
+    pub(crate) fn probe(&self, key: &Key, target: u8) -> Option<Bounds> {
+        let start = self.bucket(key.shape);
+        let mut res = None;
+        for entry in &self.entries[start..start + WAYS] {
+            if entry.shape == key.shape
+                && key.plane0 & entry.mask == entry.plane0
+                && key.plane1 & entry.mask == entry.plane1
+            {
+                let bounds = Bounds { lower: entry.lower, upper: entry.upper, best: entry.best, mask: entry.mask };
+                if entry.lower >= target || entry.upper < target {
+                    return Some(bounds);
+                }
+                res = Some(bounds);
+            }
+        }
+        res
     }
 
-    /// Narrows the stored bounds of `key` (or stores them), with the lead
-    /// that proved them when there is one.
-    pub(crate) fn store(&mut self, key: u128, tricks: u8, lower: u8, upper: u8, best: u8) {
-        let (lo, hi) = split(key);
-        let start = self.bucket(lo, hi);
+    /// Narrows the bounds of the pattern of `key` under `mask` (or stores
+    /// them), with the lead that proved them when there is one.
+    pub(crate) fn store(&mut self, key: &Key, mask: u64, tricks: u8, lower: u8, upper: u8, best: u8) {
+        let start = self.bucket(key.shape);
         let age = self.age;
+        let plane0 = key.plane0 & mask;
+        let plane1 = key.plane1 & mask;
         let bucket = &mut self.entries[start..start + WAYS];
-        if let Some(entry) = bucket.iter_mut().find(|entry| entry.key_lo == lo && entry.key_hi == hi) {
+        if let Some(entry) = bucket
+            .iter_mut()
+            .find(|e| e.shape == key.shape && e.mask == mask && e.plane0 == plane0 && e.plane1 == plane1)
+        {
             entry.lower = entry.lower.max(lower);
             entry.upper = entry.upper.min(upper);
             if best != NO_MOVE {
@@ -98,27 +133,20 @@ impl TransTable {
         let mut victim = 0;
         let mut victim_score = u32::MAX;
         for (idx, entry) in bucket.iter().enumerate() {
-            let score = if entry.key_lo == 0 && entry.key_hi == 0 {
-                0
-            } else {
-                u32::from(entry.age == age) << 8 | u32::from(entry.tricks) + 1
-            };
+            let score =
+                if entry.shape == 0 { 0 } else { (u32::from(entry.tricks) << 8) | (u32::from(entry.age == age) + 1) };
             if score < victim_score {
                 victim = idx;
                 victim_score = score;
             }
         }
-        bucket[victim] = Entry { key_lo: lo, key_hi: hi, lower, upper, best, tricks, age };
+        bucket[victim] = Entry { shape: key.shape, mask, plane0, plane1, lower, upper, best, tricks, age };
     }
 
-    fn bucket(&self, lo: u64, hi: u64) -> usize {
-        let hash = (lo.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ hi.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)).rotate_left(29);
-        let hash = hash ^ (hash >> 32);
+    fn bucket(&self, shape: u64) -> usize {
+        let hash = shape.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let hash = hash ^ (hash >> 29);
         // The mask keeps the index below the bucket count, which fits in usize.
         ((hash as usize) & self.mask) * WAYS
     }
-}
-
-fn split(key: u128) -> (u64, u64) {
-    (key as u64, (key >> 64) as u64)
 }

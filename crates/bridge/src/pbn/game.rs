@@ -1,7 +1,7 @@
 //! The meaning of a game's tags: typed accessors from PBN to bridge types,
 //! and the conversions between a [`PbnGame`] and a [`Game`].
 
-use crate::pbn::{Diagnostic, Item, PbnError, PbnGame, Pos, Section, Severity, Tag, Token, TokenKind};
+use crate::pbn::{Diagnostic, Item, PbnError, PbnGame, Pos, Section, Severity, Tag, Token, TokenKind, Word};
 use crate::{
     board_dealer, board_vulnerability, winning_index, Auction, Call, Card, Contract, Deal, Game, Play, Seat, Strain,
     Vulnerability,
@@ -280,7 +280,7 @@ impl PbnGame {
             };
             res.push_tag("Result", result, Vec::new());
         }
-        let calls = game.auction.calls().iter().map(|call| word(call.to_string())).collect();
+        let calls = game.auction.calls().iter().map(|call| word(&call.to_string())).collect();
         res.push_tag("Auction", dealer.to_string(), calls);
         if let (Some(declarer), Some(contract)) = (declarer, game.auction.contract()) {
             if !game.play.is_empty() {
@@ -288,7 +288,7 @@ impl PbnGame {
                 let rows = play_rows(leader, contract.strain(), &game.play);
                 let mut tokens = Vec::new();
                 for row in rows {
-                    tokens.extend(row.iter().map(|card| word(card.map_or_else(|| "-".to_owned(), |c| c.to_string()))));
+                    tokens.extend(row.iter().map(|card| word(&card.map_or_else(|| "-".to_owned(), |c| c.to_string()))));
                 }
                 res.push_tag("Play", leader.to_string(), tokens);
             }
@@ -355,7 +355,7 @@ pub(crate) fn read_auction(game: &PbnGame, tag: &Tag, warnings: &mut Vec<Diagnos
         let Pos { line, column } = token.pos;
         let word = match &token.kind {
             TokenKind::Word(word) if word.starts_with('^') => {
-                attach_to_call(&mut res, Annotation::Irregularity(word.clone()));
+                attach_to_call(&mut res, Annotation::Irregularity(word.as_str().to_owned()));
                 continue;
             }
             TokenKind::Word(word) => word.as_str(),
@@ -441,7 +441,9 @@ pub(crate) fn read_play(
     for token in section_tokens(tag) {
         let Pos { line, column } = token.pos;
         let (word, note) = match &token.kind {
-            TokenKind::Word(word) if word.starts_with('^') => ("", Some(Annotation::Irregularity(word.clone()))),
+            TokenKind::Word(word) if word.starts_with('^') => {
+                ("", Some(Annotation::Irregularity(word.as_str().to_owned())))
+            }
             TokenKind::Word(word) => (word.as_str(), None),
             TokenKind::End => {
                 ended = true;
@@ -573,8 +575,8 @@ pub(crate) fn parse_note(value: &str) -> Option<Note> {
     Some(Note { number: number.trim().parse().ok()?, text: text.to_owned() })
 }
 
-pub(crate) fn word(text: String) -> Token {
-    Token { kind: TokenKind::Word(text), pos: Pos::default() }
+pub(crate) fn word(text: &str) -> Token {
+    Token { kind: TokenKind::Word(Word::from(text)), pos: Pos::default() }
 }
 
 fn value_error(tag: &Tag, reason: &str) -> PbnError {

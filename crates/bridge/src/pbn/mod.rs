@@ -100,7 +100,7 @@ pub struct Token {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TokenKind {
     /// A call, a card, `-`, `AP`, or anything else, as written.
-    Word(String),
+    Word(Word),
     /// `=n=`, a reference to a Note tag.
     NoteRef(u32),
     /// `$n`, a numeric annotation glyph.
@@ -111,6 +111,13 @@ pub enum TokenKind {
     /// `*`, the end of the section.
     End,
 }
+
+/// The text of a [`TokenKind::Word`], as written. The PBN spellings of
+/// calls and cards point into a static table, so reading a section does not
+/// allocate once per token; other words go on the heap. Reads as a `&str`
+/// through `Deref`.
+#[derive(Clone)]
+pub struct Word(WordRepr);
 
 /// A comment: `{...}` (which may span lines) or `;` to the end of the line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -232,6 +239,98 @@ impl PbnError {
     }
 }
 
+impl Word {
+    /// The word as a string slice.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            WordRepr::Known(text) => text,
+            WordRepr::Other(text) => text,
+        }
+    }
+
+    /// The PBN spelling of a call or card, `-` or `AP`: a word written back as it is.
+    pub(crate) fn is_standard(&self) -> bool {
+        matches!(self.0, WordRepr::Known(_))
+    }
+}
+
+impl From<&str> for Word {
+    fn from(text: &str) -> Word {
+        match known_word(text) {
+            Some(known) => Word(WordRepr::Known(known)),
+            None => Word(WordRepr::Other(text.into())),
+        }
+    }
+}
+
+impl From<String> for Word {
+    fn from(text: String) -> Word {
+        match known_word(&text) {
+            Some(known) => Word(WordRepr::Known(known)),
+            None => Word(WordRepr::Other(text.into_boxed_str())),
+        }
+    }
+}
+
+impl From<Word> for String {
+    fn from(word: Word) -> String {
+        word.as_str().to_owned()
+    }
+}
+
+impl std::ops::Deref for Word {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for Word {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq for Word {
+    fn eq(&self, other: &Word) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Word {}
+
+impl PartialEq<str> for Word {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Word {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::hash::Hash for Word {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl std::fmt::Debug for Word {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for Word {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 impl PbnFile {
     /// The PBN version named by a `% PBN x.y` header line, if any.
     #[must_use]
@@ -239,3 +338,85 @@ impl PbnFile {
         self.header.iter().find_map(|line| line.trim().strip_prefix("PBN ").map(str::trim))
     }
 }
+
+#[derive(Clone)]
+enum WordRepr {
+    /// One of the spellings of [`known_word`].
+    Known(&'static str),
+    Other(Box<str>),
+}
+
+/// The PBN spellings of the bids, by level and strain.
+const BID_WORDS: [[&str; 5]; 7] = [
+    ["1C", "1D", "1H", "1S", "1NT"],
+    ["2C", "2D", "2H", "2S", "2NT"],
+    ["3C", "3D", "3H", "3S", "3NT"],
+    ["4C", "4D", "4H", "4S", "4NT"],
+    ["5C", "5D", "5H", "5S", "5NT"],
+    ["6C", "6D", "6H", "6S", "6NT"],
+    ["7C", "7D", "7H", "7S", "7NT"],
+];
+
+/// The PBN spellings of the cards, by suit (`SHDC`) and rank (`AKQJT98765432`).
+const CARD_WORDS: [[&str; 13]; 4] = [
+    ["SA", "SK", "SQ", "SJ", "ST", "S9", "S8", "S7", "S6", "S5", "S4", "S3", "S2"],
+    ["HA", "HK", "HQ", "HJ", "HT", "H9", "H8", "H7", "H6", "H5", "H4", "H3", "H2"],
+    ["DA", "DK", "DQ", "DJ", "DT", "D9", "D8", "D7", "D6", "D5", "D4", "D3", "D2"],
+    ["CA", "CK", "CQ", "CJ", "CT", "C9", "C8", "C7", "C6", "C5", "C4", "C3", "C2"],
+];
+
+/// `text` as a static string when it is the PBN spelling of a call or card, `-` or `AP`.
+fn known_word(text: &str) -> Option<&'static str> {
+    // Table look-ups rather than matches: the cards of a play come in no order a branch predictor could learn.
+    match *text.as_bytes() {
+        [suit, rank] => {
+            let suit_idx = usize::from(SUIT_INDEX[usize::from(suit)]);
+            let rank_idx = usize::from(RANK_INDEX[usize::from(rank)]);
+            if suit_idx < 4 && rank_idx < 13 {
+                return Some(CARD_WORDS[suit_idx][rank_idx]);
+            }
+            match text {
+                "XX" => Some("XX"),
+                "AP" => Some("AP"),
+                _ => bid_word(text),
+            }
+        }
+        [_, _, _] => bid_word(text),
+        [b'X'] => Some("X"),
+        [b'-'] => Some("-"),
+        _ if text == "Pass" => Some("Pass"),
+        _ => None,
+    }
+}
+
+/// `text` as a static string when it is the PBN spelling of a bid.
+fn bid_word(text: &str) -> Option<&'static str> {
+    let bytes = text.as_bytes();
+    let level_idx = usize::from(bytes[0].wrapping_sub(b'1'));
+    let strain_idx = match &bytes[1..] {
+        b"C" => 0,
+        b"D" => 1,
+        b"H" => 2,
+        b"S" => 3,
+        b"NT" => 4,
+        _ => return None,
+    };
+    BID_WORDS.get(level_idx).map(|strains| strains[strain_idx])
+}
+
+/// The index of each byte in `keys`, `u8::MAX` for the other bytes.
+const fn byte_index(keys: &[u8]) -> [u8; 256] {
+    let mut res = [u8::MAX; 256];
+    let mut idx = 0;
+    while idx < keys.len() {
+        res[keys[idx] as usize] = idx as u8;
+        idx += 1;
+    }
+    res
+}
+
+/// The suit of a card's first byte, in the order of [`CARD_WORDS`].
+const SUIT_INDEX: [u8; 256] = byte_index(b"SHDC");
+
+/// The rank of a card's second byte, in the order of [`CARD_WORDS`].
+const RANK_INDEX: [u8; 256] = byte_index(b"AKQJT98765432");

@@ -3,7 +3,7 @@
 
 use crate::pbn::{
     decode, CommentStyle, Commentary, Diagnostic, Item, ParsedFile, PbnFile, PbnGame, Pos, Section, Severity, Tag,
-    Token, TokenKind,
+    Token, TokenKind, Word,
 };
 
 /// Reads PBN text. Never fails: what could not be read is reported in the
@@ -12,7 +12,7 @@ use crate::pbn::{
 pub fn parse(text: &str) -> ParsedFile {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let mut parser = Parser::default();
-    for (idx, line) in text.split('\n').enumerate() {
+    for (idx, line) in lines(text).enumerate() {
         let line = line.strip_suffix('\r').unwrap_or(line);
         let line_no = u32::try_from(idx + 1).unwrap_or(u32::MAX);
         parser.line(line_no, line);
@@ -162,7 +162,8 @@ impl Parser {
                     idx += 1;
                 }
                 b'[' => {
-                    if !self.joined && !text[idx..].contains(']') {
+                    // Most tag lines end with their `]`: no need to look for it.
+                    if !self.joined && !text.ends_with(']') && !text[idx..].contains(']') {
                         self.tag_lines = Some((text[idx..].to_owned(), line.line_no, 1));
                         return;
                     }
@@ -298,38 +299,31 @@ impl Parser {
         let text = line.text;
         let bytes = text.as_bytes();
         let pos = line.pos(start);
-        let end_of = |from: usize, pred: &dyn Fn(u8) -> bool| {
-            let mut idx = from;
-            while idx < bytes.len() && pred(bytes[idx]) {
-                idx += 1;
-            }
-            idx
-        };
         let (kind, end) = match bytes[start] {
             b'=' => {
-                let digits_end = end_of(start + 1, &|byte| byte.is_ascii_digit());
+                let digits_end = end_of(bytes, start + 1, |byte| byte.is_ascii_digit());
                 match (text[start + 1..digits_end].parse::<u32>(), bytes.get(digits_end)) {
                     (Ok(number), Some(b'=')) => (Some(TokenKind::NoteRef(number)), digits_end + 1),
                     _ => {
-                        let end = end_of(start, &|byte| !is_separator(byte));
+                        let end = end_of(bytes, start, |byte| !is_separator(byte));
                         self.error(pos, format!("invalid note reference {:?}", &text[start..end]));
                         (None, end)
                     }
                 }
             }
             b'$' => {
-                let digits_end = end_of(start + 1, &|byte| byte.is_ascii_digit());
+                let digits_end = end_of(bytes, start + 1, |byte| byte.is_ascii_digit());
                 match text[start + 1..digits_end].parse::<u32>() {
                     Ok(number) if number <= 255 => (Some(TokenKind::Nag(number)), digits_end),
                     _ => {
-                        let end = end_of(start + 1, &|byte| !is_separator(byte));
+                        let end = end_of(bytes, start + 1, |byte| !is_separator(byte));
                         self.error(pos, format!("invalid annotation glyph {:?}", &text[start..end]));
                         (None, end)
                     }
                 }
             }
             b'!' | b'?' => {
-                let end = end_of(start, &|byte| byte == b'!' || byte == b'?');
+                let end = end_of(bytes, start, |byte| byte == b'!' || byte == b'?');
                 let suffix = &text[start..end];
                 if suffix.len() > 2 {
                     self.error(pos, format!("invalid suffix {suffix:?}"));
@@ -340,11 +334,12 @@ impl Parser {
             }
             b'*' => (Some(TokenKind::End), start + 1),
             _ => {
-                let end =
-                    end_of(start, &|byte| !is_separator(byte) && !matches!(byte, b'!' | b'?' | b'=' | b'$' | b'*'));
+                let end = end_of(bytes, start, |byte| {
+                    !is_separator(byte) && !matches!(byte, b'!' | b'?' | b'=' | b'$' | b'*')
+                });
                 let end =
                     if end == start { start + text[start..].chars().next().map_or(1, char::len_utf8) } else { end };
-                let word = text[start..end].to_owned();
+                let word = Word::from(&text[start..end]);
                 self.push_token(Token { kind: TokenKind::Word(word), pos });
                 if bytes.get(end) == Some(&b'*') && bytes.get(end + 1).is_none_or(|byte| is_separator(*byte)) {
                     self.warn(line.pos(end), "`*` right after a call or card read as an alert `!`");
@@ -368,8 +363,10 @@ impl Parser {
         if name != "Note" && self.find_tag(&name).is_some() {
             self.error(pos, format!("tag {name} appears twice in the game"));
         }
+        // Room for a typical auction, and for a whole play with its `*`.
         let section = match name.as_str() {
-            "Auction" | "Play" => Section::Tokens(Vec::new()),
+            "Auction" => Section::Tokens(Vec::with_capacity(16)),
+            "Play" => Section::Tokens(Vec::with_capacity(53)),
             _ => Section::Rows(Vec::new()),
         };
         self.game.items.push(Item::Tag(Tag { name, value, section, pos, value_pos }));
@@ -443,7 +440,9 @@ impl Parser {
     }
 
     fn end_game(&mut self) {
-        let mut game = std::mem::take(&mut self.game);
+        // The next game likely has as many items as this one.
+        let items = Vec::with_capacity(self.game.items.len());
+        let mut game = std::mem::replace(&mut self.game, PbnGame { items });
         self.game_has_tag = false;
         self.inherit(&mut game);
         self.file.games.push(game);
@@ -536,6 +535,25 @@ impl Parser {
     }
 }
 
+/// The lines of `text`, as `text.split('\n')` gives them but quicker on
+/// lines as short as PBN's: `str::split` sets up a search for each line.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        match text.bytes().position(|byte| byte == b'\n') {
+            Some(end) => {
+                rest = Some(&text[end + 1..]);
+                Some(&text[..end])
+            }
+            None => {
+                rest = None;
+                Some(text)
+            }
+        }
+    })
+}
+
 /// The byte index of the `}` closing a commentary at `depth` nested braces, if on this line.
 fn close_brace(text: &str, depth: &mut u32) -> Option<usize> {
     for (idx, byte) in text.bytes().enumerate() {
@@ -570,6 +588,15 @@ fn is_separator(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\r' | b'{' | b'}' | b';' | b'[' | b']')
 }
 
+/// The first byte from `from` on that is not `pred`, or the end.
+fn end_of(bytes: &[u8], from: usize, pred: impl Fn(u8) -> bool) -> usize {
+    let mut idx = from;
+    while idx < bytes.len() && pred(bytes[idx]) {
+        idx += 1;
+    }
+    idx
+}
+
 fn skip_spaces(bytes: &[u8], mut idx: usize) -> usize {
     while idx < bytes.len() && matches!(bytes[idx], b' ' | b'\t') {
         idx += 1;
@@ -587,6 +614,12 @@ fn skip_past(bytes: &[u8], idx: usize, byte: u8) -> usize {
 /// there was one. Other backslashes stay as they are.
 fn quoted(text: &str, start: usize) -> (String, usize, bool) {
     let bytes = text.as_bytes();
+    // Most values have no escapes: copy them in one piece.
+    if let Some(len) = bytes[start..].iter().position(|byte| matches!(byte, b'"' | b'\\')) {
+        if bytes[start + len] == b'"' {
+            return (text[start..start + len].to_owned(), start + len + 1, true);
+        }
+    }
     let mut res = String::new();
     let mut idx = start;
     let mut chunk_start = start;

@@ -2,8 +2,8 @@
 
 use expect_test::{expect, Expect};
 
-use crate::pbn::{check, parse, parse_bytes, Annotation, Item, PbnContract, PbnGame};
-use crate::{Call, Game, Seat, Vulnerability};
+use crate::pbn::{check, parse, parse_bytes, Annotation, Item, PbnContract, PbnGame, Word};
+use crate::{Bid, Call, Card, Game, Rank, Seat, Suit, Vulnerability};
 
 /// Parses `text`, checks it, and prints the canonical output then every diagnostic.
 #[track_caller]
@@ -202,4 +202,24 @@ fn tables_keep_their_rows() {
     let Some(Item::Tag(tag)) = file.games[0].items.first() else { panic!("a tag") };
     assert_eq!(tag.section, crate::pbn::Section::Rows(vec!["N NT 9".to_owned(), "S  C 10".to_owned()]));
     assert_eq!(parse(&file.to_string()).file, parse(&parse(&file.to_string()).file.to_string()).file);
+}
+
+#[test]
+fn words_keep_their_spelling() {
+    let calls = [Call::Pass, Call::Double, Call::Redouble].into_iter().chain(Bid::all().map(Call::Bid));
+    let cards = Suit::ALL.into_iter().flat_map(|suit| Rank::DESCENDING.map(|rank| Card::new(suit, rank)));
+    let standard: Vec<String> = calls
+        .map(|call| call.to_string())
+        .chain(cards.map(|card| card.to_string()))
+        .chain(["-".into(), "AP".into()])
+        .collect();
+    assert_eq!(standard.len(), 3 + 35 + 52 + 2);
+    for spelling in &standard {
+        let word = Word::from(spelling.as_str());
+        assert_eq!((word.as_str(), word.is_standard()), (spelling.as_str(), true));
+    }
+    for spelling in ["", "p", "PASS", "Dbl", "1nt", "1N", "8C", "0S", "sa", "S10", "S1", "^S", "Pass!", "ÉX", "--"] {
+        let word = Word::from(spelling);
+        assert_eq!((word.as_str(), word.is_standard()), (spelling, false));
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::fmt::{self, Write};
 
-use crate::pbn::{CommentStyle, Commentary, Item, PbnFile, PbnGame, Section, Tag, Token, TokenKind};
+use crate::pbn::{CommentStyle, Commentary, Item, PbnFile, PbnGame, Section, Tag, Token, TokenKind, Word};
 use crate::{Call, Card};
 
 /// The fifteen tags of PBN's mandatory tag set, in their export order.
@@ -126,66 +126,78 @@ fn write_tokens(out: &mut String, tokens: &[Token], cards: bool) {
     let mut n_words = 0;
     let mut line_empty = true;
     for token in tokens {
-        let piece = match &token.kind {
-            TokenKind::Word(word) => {
+        if let TokenKind::Commentary(commentary) = &token.kind {
+            if !line_empty {
+                out.push(' ');
+            }
+            write_commentary(out, commentary);
+            line_empty = false;
+            if commentary.style == CommentStyle::Line {
+                out.push('\n');
+                line_empty = true;
                 if n_words == 4 {
-                    out.push('\n');
                     n_words = 0;
-                    line_empty = true;
                 }
-                n_words += 1;
-                canonical_word(word, cards)
             }
-            TokenKind::NoteRef(number) => format!("={number}="),
-            TokenKind::Nag(number) => format!("${number}"),
-            TokenKind::Suffix(suffix) => suffix.clone(),
-            TokenKind::End => {
-                if n_words == 4 {
-                    out.push('\n');
-                    n_words = 0;
-                    line_empty = true;
-                }
-                "*".to_owned()
-            }
-            TokenKind::Commentary(commentary) => {
-                if !line_empty {
-                    out.push(' ');
-                }
-                write_commentary(out, commentary);
-                line_empty = false;
-                if commentary.style == CommentStyle::Line {
-                    out.push('\n');
-                    line_empty = true;
-                    if n_words == 4 {
-                        n_words = 0;
-                    }
-                }
-                continue;
-            }
-        };
+            continue;
+        }
+        if n_words == 4 && matches!(token.kind, TokenKind::Word(_) | TokenKind::End) {
+            out.push('\n');
+            n_words = 0;
+            line_empty = true;
+        }
         if !line_empty {
             out.push(' ');
         }
-        out.push_str(&piece);
         line_empty = false;
+        match &token.kind {
+            TokenKind::Word(word) => {
+                n_words += 1;
+                write_word(out, word, cards);
+            }
+            TokenKind::NoteRef(number) => push_display(out, format_args!("={number}=")),
+            TokenKind::Nag(number) => push_display(out, format_args!("${number}")),
+            TokenKind::Suffix(suffix) => out.push_str(suffix),
+            TokenKind::End => out.push('*'),
+            TokenKind::Commentary(_) => unreachable!("commentary is written above"),
+        }
     }
     if !line_empty {
         out.push('\n');
     }
 }
 
-/// The PBN spelling of a call (`Pass`, `3NT`) or card (`CQ`); other words as written.
-fn canonical_word(word: &str, cards: bool) -> String {
-    if word == "-" || word == "AP" {
-        return word.to_owned();
+/// Writes the PBN spelling of a call (`Pass`, `3NT`) or card (`CQ`); other words as written.
+fn write_word(out: &mut String, word: &Word, cards: bool) {
+    // `-`, `AP`, and calls and cards already spelled as PBN spells them, read
+    // as a call or as a card, are written back the same.
+    if word.is_standard() {
+        out.push_str(word);
+        return;
     }
     if cards {
-        return word.parse::<Card>().map_or_else(|_| word.to_owned(), |card| card.to_string());
+        match word.parse::<Card>() {
+            Ok(card) => {
+                out.push(card.suit.to_char());
+                out.push(card.rank.to_char());
+            }
+            Err(_) => out.push_str(word),
+        }
+        return;
     }
     if word.eq_ignore_ascii_case("AP") {
-        return "AP".to_owned();
+        out.push_str("AP");
+        return;
     }
-    word.parse::<Call>().map_or_else(|_| word.to_owned(), |call| call.to_string())
+    match word.parse::<Call>() {
+        Ok(call) => push_display(out, format_args!("{call}")),
+        Err(_) => out.push_str(word),
+    }
+}
+
+/// Appends formatted text to `out`, which as a `String` cannot fail to take it.
+fn push_display(out: &mut String, args: fmt::Arguments<'_>) {
+    out.write_fmt(args).expect("writing to a String cannot fail");
 }
 
 fn write_commentary(out: &mut String, commentary: &Commentary) {

@@ -167,7 +167,7 @@ fn analyse(path: &str, out: &mut dyn Write) -> Result<(), String> {
 /// The position of a solve-board record.
 fn record_position(record: &Map<String, Value>) -> Result<Position, String> {
     let text = |key: &str| record.get(key).and_then(Value::as_str).ok_or_else(|| format!("missing text field {key:?}"));
-    let deal: Deal = text("deal")?.parse().map_err(|err| format!("deal: {err}"))?;
+    let deal = text("deal")?;
     let trump: Strain = text("trump")?.parse().map_err(|err| format!("trump: {err}"))?;
     let leader: Seat = text("leader")?.parse().map_err(|err| format!("leader: {err}"))?;
     let played = match record.get("played") {
@@ -181,7 +181,7 @@ fn record_position(record: &Map<String, Value>) -> Result<Position, String> {
             .collect::<Result<Vec<Card>, String>>()?,
         Some(other) => return Err(format!("played: expected a list of cards, found {other}")),
     };
-    Position::new(*deal.hands(), trump, leader, &played).map_err(|err| err.to_string())
+    Position::from_pbn(deal, trump, leader, &played).map_err(|err| err.to_string())
 }
 
 fn read_lines(path: &str) -> Result<Vec<String>, String> {
