@@ -5,7 +5,10 @@ use anyhow::{bail, Result};
 use crate::step::{cargo, run, step};
 
 /// The benchmarks: (package, bench target, what it measures).
-const BENCHES: &[(&str, &str, &str)] = &[("bridge", "pbn", "PBN parse and format throughput")];
+const BENCHES: &[(&str, &str, &str)] = &[
+    ("bridge", "pbn", "PBN parse and format throughput"),
+    ("double-dummy", "solver", "double-dummy tables, card analysis and memory"),
+];
 
 pub fn bench(args: &[String]) -> Result<()> {
     if let Some(arg) = args.first() {

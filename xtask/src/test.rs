@@ -7,7 +7,7 @@ use crate::step::{cargo, run, step};
 use crate::{project_root, run as app, tools};
 
 /// The wasm test targets, run in headless Chromium: (package, test target).
-const WASM_TESTS: &[(&str, &str)] = &[("bridge-training", "web")];
+const WASM_TESTS: &[(&str, &str)] = &[("bridge-training", "web"), ("double-dummy", "it")];
 
 pub fn test(args: &[String]) -> Result<()> {
     if let Some(arg) = args.first() {
@@ -37,17 +37,16 @@ pub fn test(args: &[String]) -> Result<()> {
     })?;
     tools::wasm_bindgen()?;
     tools::chromium()?;
-    step("wasm tests in headless Chromium", || {
-        let mut test = cargo();
-        test.args(["test", "--target", "wasm32-unknown-unknown"]);
-        for (package, target) in WASM_TESTS {
-            test.args(["-p", package, "--test", target]);
-        }
-        test.env("PATH", tools::tool_path())
-            .env("CHROMEDRIVER", tools::CHROMEDRIVER)
-            .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
-        run(test)
-    })?;
+    for (package, target) in WASM_TESTS {
+        step(&format!("wasm tests of {package} in headless Chromium"), || {
+            let mut test = cargo();
+            test.args(["test", "--target", "wasm32-unknown-unknown", "-p", package, "--test", target])
+                .env("PATH", tools::tool_path())
+                .env("CHROMEDRIVER", tools::CHROMEDRIVER)
+                .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
+            run(test)
+        })?;
+    }
     tools::trunk()?;
     tools::wasm_opt()?;
     app::build_app()?;
