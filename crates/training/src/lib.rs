@@ -1,0 +1,32 @@
+//! The product model of Bridge Training: boards and their write gate, rich
+//! and localized text, deal codes, and the lenient readers of imported values.
+//!
+//! Everything here is pure: no I/O, no clock, no global randomness. Time
+//! arrives as a [`Timestamp`] argument and randomness through the
+//! [`RandomSource`] port.
+
+mod board;
+mod deal_code;
+mod gate;
+mod lenient;
+mod locale;
+mod ports;
+mod query;
+mod rich_text;
+
+pub use board::{
+    Board, BoardGame, BoardId, CommentSlot, Derived, GroupId, LevelClass, Metadata, OpeningSide, OrphanReason,
+    Ownership, Sharing, Timestamp, Timestamps, UserId,
+};
+pub use deal_code::{
+    generate_deal_code, is_legacy_compatible_code, is_valid_deal_code, DEAL_CODE_ALPHABET, DEAL_CODE_LEN,
+};
+pub use gate::{
+    gate, BoardDraft, DraftCall, DraftCard, DraftComment, GateNote, GateRejection, GateReport, GatedBoard,
+    RejectionReason, GATE_VERSION,
+};
+pub use lenient::{parse_vulnerability_lenient, DoubleStatus, Level, Scoring};
+pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
+pub use ports::RandomSource;
+pub use query::{BoardQuery, Lifecycle, QueryPage, SortColumn};
+pub use rich_text::{Block, Inline, RichText};

@@ -1,0 +1,8 @@
+//! The integration tests of `training`, one module per area of the model.
+
+mod deal_code;
+mod gate;
+mod lenient;
+mod locale;
+mod query;
+mod rich_text;
