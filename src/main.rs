@@ -1,3 +1,5 @@
-//! Bridge Training, the web app.
+//! The entry point trunk builds: mounts the app on the page body.
 
-fn main() {}
+fn main() {
+    yew::Renderer::<bridge_training::App>::new().render();
+}

@@ -1,0 +1,199 @@
+//! The harness of the end-to-end tests: a local server for the built app
+//! and a headless Chromium driven through chromedriver.
+//!
+//! `cargo xtask test` builds the app into `dist/` and runs these tests with
+//! `E2E_DIST` naming it; `CHROMEDRIVER` and `CHROMIUM` name the driver and
+//! the browser (Debian's by default).
+
+use std::net::{SocketAddr, TcpListener as StdTcpListener};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use axum::http::HeaderValue;
+use axum::Router;
+use fantoccini::{Client, ClientBuilder, Locator};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// How long a page may take to show what a test waits for.
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// The built app's folder from `E2E_DIST`, or `None` when the tests run
+/// outside `cargo xtask test` (they then say so and check nothing).
+#[must_use]
+pub fn dist_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("E2E_DIST")?);
+    Some(dir)
+}
+
+/// Serves a folder on a free loopback port, with the cross-origin isolation
+/// headers the app expects, until dropped.
+pub struct StaticServer {
+    addr: SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl StaticServer {
+    /// Starts serving `dir`; unknown paths get `index.html` (a single-page app).
+    ///
+    /// # Errors
+    /// When `dir` has no `index.html` or no port can be bound.
+    pub async fn start(dir: &Path) -> Result<StaticServer> {
+        let index = dir.join("index.html");
+        if !index.exists() {
+            bail!("{} has no index.html: build the app first (cargo xtask test does)", dir.display());
+        }
+        let app = Router::new()
+            .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(index)))
+            .layer(SetResponseHeaderLayer::overriding(
+                axum::http::header::HeaderName::from_static("cross-origin-opener-policy"),
+                HeaderValue::from_static("same-origin"),
+            ))
+            .layer(SetResponseHeaderLayer::overriding(
+                axum::http::header::HeaderName::from_static("cross-origin-embedder-policy"),
+                HeaderValue::from_static("require-corp"),
+            ));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.context("could not bind a local port")?;
+        let addr = listener.local_addr()?;
+        let task = tokio::spawn(async move {
+            // The server ends with the test; an error here shows as failed page loads.
+            let _ = axum::serve(listener, app).await;
+        });
+        Ok(StaticServer { addr, task })
+    }
+
+    /// The address of `path` on this server, such as `http://127.0.0.1:41234/`.
+    #[must_use]
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// A headless Chromium session. Dropping it ends chromedriver and every
+/// browser process it started, even when a test fails half-way.
+pub struct Browser {
+    pub client: Client,
+    driver: Child,
+    profile_dir: PathBuf,
+}
+
+impl Browser {
+    /// Starts chromedriver on a free port and opens a fresh browser profile
+    /// sized like a phone held upright (360×640) when `phone` is set.
+    ///
+    /// # Errors
+    /// When chromedriver or Chromium cannot start.
+    pub async fn start(window: (u32, u32)) -> Result<Browser> {
+        let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+        let port = free_port()?;
+        let profile_dir = std::env::temp_dir().join(format!("bridge-e2e-{}-{port}", std::process::id()));
+        std::fs::create_dir_all(&profile_dir)?;
+        let mut driver = spawn_in_own_group(Command::new(&chromedriver).arg(format!("--port={port}")))
+            .with_context(|| format!("could not start {chromedriver}"))?;
+        let browser = Browser {
+            // Filled in below; until then Drop still ends the driver.
+            client: match wait_for_driver(port, &chromium, &profile_dir, window).await {
+                Ok(client) => client,
+                Err(err) => {
+                    kill_group(&mut driver);
+                    let _ = driver.wait();
+                    return Err(err);
+                }
+            },
+            driver,
+            profile_dir,
+        };
+        browser.client.set_window_size(window.0, window.1).await.ok();
+        Ok(browser)
+    }
+
+    /// Waits for an element matching `css` and returns it.
+    ///
+    /// # Errors
+    /// When none appears within [`WAIT`].
+    pub async fn find(&self, css: &str) -> Result<fantoccini::elements::Element> {
+        self.client
+            .wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css(css))
+            .await
+            .with_context(|| format!("no element matches {css:?} within {WAIT:?}"))
+    }
+
+    /// Every element matching `css`, once at least one is there.
+    ///
+    /// # Errors
+    /// When none appears within [`WAIT`].
+    pub async fn find_all(&self, css: &str) -> Result<Vec<fantoccini::elements::Element>> {
+        self.find(css).await?;
+        Ok(self.client.find_all(Locator::Css(css)).await?)
+    }
+
+    /// Ends the session cleanly; dropping does the rest.
+    pub async fn close(self) {
+        let _ = self.client.clone().close().await;
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        kill_group(&mut self.driver);
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile_dir);
+    }
+}
+
+async fn wait_for_driver(port: u16, chromium: &str, profile_dir: &Path, window: (u32, u32)) -> Result<Client> {
+    let capabilities = serde_json::json!({
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", format!("--window-size={},{}", window.0, window.1),
+                format!("--user-data-dir={}", profile_dir.display()),
+            ],
+        }
+    });
+    let serde_json::Value::Object(capabilities) = capabilities else {
+        unreachable!("the capabilities literal is an object")
+    };
+    let url = format!("http://127.0.0.1:{port}");
+    let mut last_error = None;
+    for _ in 0..100 {
+        match ClientBuilder::native().capabilities(capabilities.clone()).connect(&url).await {
+            Ok(client) => return Ok(client),
+            Err(err) => last_error = Some(err),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    bail!("chromedriver on port {port} did not open a session: {last_error:?}")
+}
+
+fn free_port() -> Result<u16> {
+    Ok(StdTcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// Starts `command` as the leader of a new process group, so that the
+/// browsers it starts can be ended with it.
+fn spawn_in_own_group(command: &mut Command) -> std::io::Result<Child> {
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(command, 0);
+    command.stdout(Stdio::null()).stderr(Stdio::null()).spawn()
+}
+
+/// Ends the process group led by `child`: chromedriver and its browsers.
+fn kill_group(child: &mut Child) {
+    // `--` so that the negative process-group id is not read as an option.
+    let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status();
+    let _ = child.kill();
+}

@@ -1,0 +1,53 @@
+//! The home page: the sample deal as a hand diagram.
+
+use anyhow::Result;
+use bridge::{Deal, Seat};
+use bridge_training::SAMPLE_DEAL;
+use e2e::{Browser, StaticServer};
+
+use crate::e2e;
+
+#[tokio::test]
+async fn the_sample_deal_is_on_the_page() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((1024, 768)).await?;
+    browser.client.goto(&server.url("/")).await?;
+
+    let deal: Deal = SAMPLE_DEAL.parse()?;
+    let cards = browser.find_all(".card[data-card]").await?;
+    assert_eq!(cards.len(), 52, "the page shows {} cards", cards.len());
+    for seat in Seat::ALL {
+        let hand = browser.find(&format!(".hand[data-seat='{}']", seat.to_char())).await?;
+        let text = hand.text().await?;
+        for card in deal.hand(seat).iter() {
+            let shown = hand.find(fantoccini::Locator::Css(&format!(".card[data-card='{card}']"))).await;
+            assert!(shown.is_ok(), "{seat} does not show {card}; the hand reads {text:?}");
+        }
+    }
+    let page = browser.find("main").await?.text().await?;
+    assert!(page.contains("Dealer") && page.contains("South"), "no dealer on the page: {page:?}");
+
+    // The French interface names the seats in French.
+    browser.find("button[lang='fr']").await?.click().await?;
+    let page = browser.find(".deal-diagram").await?.text().await?;
+    assert!(page.contains("Donneur") && page.contains("Sud"), "no French on the page: {page:?}");
+    browser.close().await;
+    Ok(())
+}
+
+#[tokio::test]
+async fn the_page_fits_a_phone_screen() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    browser.find(".deal-diagram").await?;
+    let overflow = browser
+        .client
+        .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", vec![])
+        .await?;
+    assert_eq!(overflow.as_i64(), Some(0), "the page scrolls sideways at 360 px");
+    browser.close().await;
+    Ok(())
+}

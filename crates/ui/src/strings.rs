@@ -1,0 +1,69 @@
+//! The words the components show, provided by the app through a context.
+
+use std::rc::Rc;
+
+use bridge::{Seat, Vulnerability};
+use yew::prelude::*;
+
+/// Every piece of text a component may show. The app provides it through a
+/// `ContextProvider<Rc<Strings>>`; without one, components use English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Strings {
+    pub north: String,
+    pub east: String,
+    pub south: String,
+    pub west: String,
+    pub dealer: String,
+    pub vulnerability: String,
+    pub vulnerable_none: String,
+    pub vulnerable_ns: String,
+    pub vulnerable_ew: String,
+    pub vulnerable_both: String,
+    pub void: String,
+}
+
+impl Strings {
+    #[must_use]
+    pub fn seat(&self, seat: Seat) -> &str {
+        match seat {
+            Seat::North => &self.north,
+            Seat::East => &self.east,
+            Seat::South => &self.south,
+            Seat::West => &self.west,
+        }
+    }
+
+    #[must_use]
+    pub fn vulnerability(&self, vulnerability: Vulnerability) -> &str {
+        match vulnerability {
+            Vulnerability::None => &self.vulnerable_none,
+            Vulnerability::NorthSouth => &self.vulnerable_ns,
+            Vulnerability::EastWest => &self.vulnerable_ew,
+            Vulnerability::Both => &self.vulnerable_both,
+        }
+    }
+}
+
+impl Default for Strings {
+    fn default() -> Strings {
+        Strings {
+            north: "North".into(),
+            east: "East".into(),
+            south: "South".into(),
+            west: "West".into(),
+            dealer: "Dealer".into(),
+            vulnerability: "Vulnerable".into(),
+            vulnerable_none: "None".into(),
+            vulnerable_ns: "North-South".into(),
+            vulnerable_ew: "East-West".into(),
+            vulnerable_both: "All".into(),
+            void: "—".into(),
+        }
+    }
+}
+
+/// The strings of the nearest provider, or English.
+#[hook]
+pub fn use_strings() -> Rc<Strings> {
+    use_context::<Rc<Strings>>().unwrap_or_default()
+}

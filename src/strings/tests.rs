@@ -1,0 +1,24 @@
+use super::*;
+
+#[test]
+fn every_language_defines_the_same_keys() {
+    let english = AppStrings::load(Language::English);
+    for language in Language::ALL {
+        let strings = AppStrings::load(language);
+        assert_eq!(strings.keys(), english.keys(), "keys of {language:?} differ from English");
+    }
+    assert!(english.keys().len() >= 10, "the English file defines too few keys: {:?}", english.keys());
+}
+
+#[test]
+fn languages_are_found_from_browser_tags() {
+    assert_eq!(Language::from_tag("fr-CA"), Some(Language::French));
+    assert_eq!(Language::from_tag("en_GB"), Some(Language::English));
+    assert_eq!(Language::from_tag("de"), None);
+}
+
+#[test]
+fn a_missing_key_shows_itself() {
+    assert_eq!(AppStrings::load(Language::French).get("no-such-key"), "no-such-key");
+    assert_eq!(AppStrings::load(Language::French).get("seat-south"), "Sud");
+}

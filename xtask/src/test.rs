@@ -1,0 +1,63 @@
+//! `cargo xtask test`: every test, cheapest first, installing tools just
+//! before the step that needs them.
+
+use anyhow::{bail, Result};
+
+use crate::step::{cargo, run, step};
+use crate::{project_root, run as app, tools};
+
+/// The wasm test targets, run in headless Chromium: (package, test target).
+const WASM_TESTS: &[(&str, &str)] = &[("bridge-training", "web"), ("double-dummy", "it")];
+
+pub fn test(args: &[String]) -> Result<()> {
+    if let Some(arg) = args.first() {
+        bail!("unknown option {arg:?} for `cargo xtask test`");
+    }
+    tools::wasm_target()?;
+    step("format (cargo fmt --check)", || {
+        let mut fmt = cargo();
+        fmt.args(["fmt", "--all", "--check"]);
+        run(fmt)
+    })?;
+    step("lint (cargo clippy, native)", || {
+        let mut clippy = cargo();
+        clippy.args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]);
+        run(clippy)
+    })?;
+    step("lint (cargo clippy, wasm)", || {
+        let mut clippy = cargo();
+        clippy.args(["clippy", "--target", "wasm32-unknown-unknown", "-p", "bridge-training", "-p", "ui"]);
+        clippy.args(["--", "-D", "warnings"]);
+        run(clippy)
+    })?;
+    step("native tests (cargo test --workspace)", || {
+        let mut test = cargo();
+        test.args(["test", "--workspace", "--exclude", "e2e"]);
+        run(test)
+    })?;
+    tools::wasm_bindgen()?;
+    tools::chromium()?;
+    for (package, target) in WASM_TESTS {
+        step(&format!("wasm tests of {package} in headless Chromium"), || {
+            let mut test = cargo();
+            test.args(["test", "--target", "wasm32-unknown-unknown", "-p", package, "--test", target])
+                .env("PATH", tools::tool_path())
+                .env("CHROMEDRIVER", tools::CHROMEDRIVER)
+                .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
+            run(test)
+        })?;
+    }
+    tools::trunk()?;
+    tools::wasm_opt()?;
+    app::build_app()?;
+    step("end-to-end tests in headless Chromium", || {
+        let mut test = cargo();
+        test.args(["test", "-p", "e2e"])
+            .env("E2E_DIST", project_root().join("dist"))
+            .env("CHROMEDRIVER", tools::CHROMEDRIVER)
+            .env("CHROMIUM", tools::CHROMIUM);
+        run(test)
+    })?;
+    println!("\nxtask: every test passed");
+    Ok(())
+}
