@@ -12,6 +12,7 @@ mod lenient;
 mod locale;
 mod ports;
 mod query;
+mod record;
 mod rich_text;
 
 pub use board::{
@@ -29,4 +30,8 @@ pub use lenient::{parse_vulnerability_lenient, DoubleStatus, Level, Scoring};
 pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
 pub use ports::RandomSource;
 pub use query::{BoardQuery, Lifecycle, QueryPage, SortColumn};
+pub use record::{
+    read_board_record, BoardRecord, CallRecord, CardRecord, MetadataRecord, OrphanReasonRecord, OwnerRecord,
+    RecordError, SharingRecord, BOARD_RECORD_VERSION,
+};
 pub use rich_text::{Block, Inline, RichText};

@@ -11,9 +11,9 @@ use training::{
 
 const DEAL: &str = "N:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654";
 const CODE: &str = "AbCd2345";
-const NOW: Timestamp = Timestamp(1_700_000_000_000);
+pub(crate) const NOW: Timestamp = Timestamp(1_700_000_000_000);
 
-fn locale(tag: &str) -> Locale {
+pub(crate) fn locale(tag: &str) -> Locale {
     tag.parse().expect("test locales are well formed")
 }
 
@@ -422,7 +422,7 @@ fn arb_draft() -> impl Strategy<Value = BoardDraft> {
 }
 
 /// A legal game with a contract, as a draft with plain comments naming seats.
-fn game_draft(game: &Game, player: Seat) -> BoardDraft {
+pub(crate) fn game_draft(game: &Game, player: Seat) -> BoardDraft {
     let comment = |idx: usize| DraftComment::Plain(format!("{} {idx} !S", seat_name(Seat::from_index(idx))));
     BoardDraft {
         dealer: game.dealer(),
@@ -450,7 +450,7 @@ fn seat_name(seat: Seat) -> &'static str {
     ["North", "East", "South", "West"][seat.index()]
 }
 
-fn arb_contract_game() -> impl Strategy<Value = Game> {
+pub(crate) fn arb_contract_game() -> impl Strategy<Value = Game> {
     arb_game().prop_filter("the auction has a contract", |game| game.auction.contract().is_some())
 }
 

@@ -5,4 +5,5 @@ mod gate;
 mod lenient;
 mod locale;
 mod query;
+mod record;
 mod rich_text;
