@@ -6,6 +6,7 @@
 //! [`RandomSource`] port.
 
 mod board;
+mod collection;
 mod deal_code;
 mod gate;
 mod lenient;
@@ -14,11 +15,15 @@ mod ports;
 mod query;
 mod record;
 mod rich_text;
+mod service;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use board::{
     Board, BoardGame, BoardId, CommentSlot, Derived, GroupId, LevelClass, Metadata, OpeningSide, OrphanReason,
     Ownership, Sharing, Timestamp, Timestamps, UserId,
 };
+pub use collection::{Collection, CollectionId};
 pub use deal_code::{
     generate_deal_code, is_legacy_compatible_code, is_valid_deal_code, DEAL_CODE_ALPHABET, DEAL_CODE_LEN,
 };
@@ -28,10 +33,11 @@ pub use gate::{
 };
 pub use lenient::{parse_vulnerability_lenient, DoubleStatus, Level, Scoring};
 pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
-pub use ports::RandomSource;
+pub use ports::{BoardRepository, CollectionRepository, RandomSource};
 pub use query::{BoardQuery, Lifecycle, QueryPage, SortColumn};
 pub use record::{
     read_board_record, BoardRecord, CallRecord, CardRecord, MetadataRecord, OrphanReasonRecord, OwnerRecord,
     RecordError, SharingRecord, BOARD_RECORD_VERSION,
 };
 pub use rich_text::{Block, Inline, RichText};
+pub use service::{BoardService, HardDeleted, ServiceError, Viewer};

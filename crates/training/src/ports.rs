@@ -1,4 +1,9 @@
-//! The ports through which the world reaches the model: randomness (and, later, storage and the solver).
+//! The ports through which the world reaches the model: randomness and storage (and, later, the solver).
+//!
+//! Storage ports are synchronous: the app implements them over its in-memory store (loaded from
+//! IndexedDB), the server over its database, tests over the fakes of the `testing` feature.
+
+use crate::{Board, BoardId, Collection, CollectionId, UserId};
 
 /// A source of random numbers, injected so the model stays pure and tests reproducible.
 pub trait RandomSource {
@@ -10,4 +15,28 @@ impl<R: RandomSource + ?Sized> RandomSource for &mut R {
     fn next_u64(&mut self) -> u64 {
         (**self).next_u64()
     }
+}
+
+/// Where boards are kept. It stores what it is given: access rules belong to the services.
+pub trait BoardRepository {
+    /// The board `id`, whoever owns it, in the trash or not.
+    fn get(&self, id: &BoardId) -> Option<Board>;
+    /// Stores `board`, replacing the one of the same id.
+    fn put(&mut self, board: Board);
+    /// Removes the board `id` for good, giving it back if it was there.
+    fn remove(&mut self, id: &BoardId) -> Option<Board>;
+    /// Every board, in no particular order.
+    fn all(&self) -> Vec<Board>;
+}
+
+/// Where collections are kept.
+pub trait CollectionRepository {
+    fn get(&self, id: &CollectionId) -> Option<Collection>;
+    /// Stores `collection`, replacing the one of the same id.
+    fn put(&mut self, collection: Collection);
+    fn remove(&mut self, id: &CollectionId) -> Option<Collection>;
+    /// The collections of `owner`, in no particular order.
+    fn owned_by(&self, owner: &UserId) -> Vec<Collection>;
+    /// The collections listing the board `id`, whoever owns them.
+    fn containing(&self, id: &BoardId) -> Vec<Collection>;
 }

@@ -48,7 +48,7 @@ fn draft(deal: &str, dealer: Seat, calls: &str, play: &str) -> BoardDraft {
 }
 
 /// The north-deals 3NT by North, with the opening lead and three more cards.
-fn three_notrump() -> BoardDraft {
+pub(crate) fn three_notrump() -> BoardDraft {
     draft(DEAL, Seat::North, "1NT Pass 3NT Pass Pass Pass", "SJ S6 S3 S2")
 }
 

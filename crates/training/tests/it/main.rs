@@ -7,3 +7,4 @@ mod locale;
 mod query;
 mod record;
 mod rich_text;
+mod service;
