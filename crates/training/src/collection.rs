@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{BoardId, UserId};
+use crate::{Board, BoardId, UserId};
 
 /// The identifier of a collection.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -16,4 +16,24 @@ pub struct Collection {
     pub name: String,
     /// In the order the owner chose; a board may since have been deleted or hidden.
     pub boards: Vec<BoardId>,
+}
+
+/// A board of a collection as a reader sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CollectionEntry {
+    /// The board, readable.
+    Available(Box<Board>),
+    /// The board was deleted, went to the trash or is no longer visible to the reader.
+    Unavailable(BoardId),
+}
+
+impl CollectionEntry {
+    /// The id of the board the entry stands for.
+    #[must_use]
+    pub fn id(&self) -> &BoardId {
+        match self {
+            CollectionEntry::Available(board) => &board.id,
+            CollectionEntry::Unavailable(id) => id,
+        }
+    }
 }

@@ -23,7 +23,7 @@ pub use board::{
     Board, BoardGame, BoardId, CommentSlot, Derived, GroupId, LevelClass, Metadata, OpeningSide, OrphanReason,
     Ownership, Sharing, Timestamp, Timestamps, UserId,
 };
-pub use collection::{Collection, CollectionId};
+pub use collection::{Collection, CollectionEntry, CollectionId};
 pub use deal_code::{
     generate_deal_code, is_legacy_compatible_code, is_valid_deal_code, DEAL_CODE_ALPHABET, DEAL_CODE_LEN,
 };

@@ -9,8 +9,8 @@
 use std::collections::BTreeSet;
 
 use crate::{
-    gate, Board, BoardDraft, BoardId, BoardRepository, CollectionRepository, GateRejection, GatedBoard, GroupId,
-    Locale, OrphanReason, Ownership, Sharing, Timestamp, UserId,
+    gate, Board, BoardDraft, BoardId, BoardRepository, Collection, CollectionEntry, CollectionId, CollectionRepository,
+    GateRejection, GatedBoard, GroupId, Locale, OrphanReason, Ownership, Sharing, Timestamp, UserId,
 };
 
 /// The user acting, with the groups they belong to.
@@ -101,7 +101,32 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
         boards
     }
 
-    pub(crate) fn readable(&self, viewer: &Viewer, board: &Board) -> bool {
+    /// The viewer's collection `id` with its entries, or `None` when it is missing or someone
+    /// else's (collections are not shared yet).
+    #[must_use]
+    pub fn collection(&self, viewer: &Viewer, id: &CollectionId) -> Option<(Collection, Vec<CollectionEntry>)> {
+        let collection = self.collections.get(id).filter(|collection| collection.owner == viewer.user_id)?;
+        let entries = self.entries(viewer, &collection);
+        Some((collection, entries))
+    }
+
+    /// The boards of `collection` in its order, each available if the viewer may read it and it is
+    /// not in the trash, unavailable otherwise (deleted, trashed, or no longer shared).
+    #[must_use]
+    pub fn entries(&self, viewer: &Viewer, collection: &Collection) -> Vec<CollectionEntry> {
+        collection
+            .boards
+            .iter()
+            .map(|id| match self.boards.get(id) {
+                Some(board) if !board.is_deleted() && self.readable(viewer, &board) => {
+                    CollectionEntry::Available(Box::new(board))
+                }
+                _ => CollectionEntry::Unavailable(id.clone()),
+            })
+            .collect()
+    }
+
+    fn readable(&self, viewer: &Viewer, board: &Board) -> bool {
         viewer.can_read(board)
             || (matches!(board.owner, Ownership::Orphaned { .. })
                 && !board.is_deleted()

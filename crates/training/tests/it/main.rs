@@ -1,5 +1,6 @@
 //! The integration tests of `training`, one module per area of the model.
 
+mod collection;
 mod deal_code;
 mod gate;
 mod lenient;

@@ -10,25 +10,25 @@ use training::{
 
 use crate::gate::{locale, three_notrump};
 
-type Service = BoardService<InMemoryBoards, InMemoryCollections>;
+pub(crate) type Service = BoardService<InMemoryBoards, InMemoryCollections>;
 
 const T0: Timestamp = Timestamp(1_000);
-const T1: Timestamp = Timestamp(2_000);
-const T2: Timestamp = Timestamp(3_000);
+pub(crate) const T1: Timestamp = Timestamp(2_000);
+pub(crate) const T2: Timestamp = Timestamp(3_000);
 
-fn alice() -> Viewer {
+pub(crate) fn alice() -> Viewer {
     Viewer::user("alice")
 }
 
-fn bob() -> Viewer {
+pub(crate) fn bob() -> Viewer {
     Viewer::user("bob")
 }
 
-fn id(id: &str) -> BoardId {
+pub(crate) fn id(id: &str) -> BoardId {
     BoardId(id.to_owned())
 }
 
-fn draft(board_id: &str, sharing: Sharing) -> BoardDraft {
+pub(crate) fn draft(board_id: &str, sharing: Sharing) -> BoardDraft {
     let mut draft = three_notrump();
     draft.id = id(board_id);
     draft.metadata.sharing = sharing;
@@ -36,7 +36,7 @@ fn draft(board_id: &str, sharing: Sharing) -> BoardDraft {
 }
 
 /// A service where alice created `b1` (private), `pub` (public) and `grp` (shared with `club`).
-fn service() -> Service {
+pub(crate) fn service() -> Service {
     let mut service = Service::default();
     for (board_id, sharing) in
         [("b1", Sharing::Private), ("pub", Sharing::Public), ("grp", Sharing::Groups(vec![GroupId("club".to_owned())]))]
