@@ -1,9 +1,13 @@
 //! The product model of Bridge Training: boards and their write gate, rich
-//! and localized text, deal codes, and the lenient readers of imported values.
+//! and localized text, deal codes, the lenient readers of imported values,
+//! the durable board record, the storage ports with the board service and its
+//! access rules, and collections.
 //!
 //! Everything here is pure: no I/O, no clock, no global randomness. Time
-//! arrives as a [`Timestamp`] argument and randomness through the
-//! [`RandomSource`] port.
+//! arrives as a [`Timestamp`] argument, randomness through the
+//! [`RandomSource`] port and storage through [`BoardRepository`] and
+//! [`CollectionRepository`] (in-memory fakes in `testing`, behind the feature
+//! of that name).
 
 mod board;
 mod collection;
