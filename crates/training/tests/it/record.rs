@@ -223,3 +223,20 @@ fn a_record_error_is_an_error() {
     fn assert_error<E: std::error::Error>() {}
     assert_error::<RecordError>();
 }
+
+#[test]
+fn a_record_breaking_the_boards_invariants_is_refused_or_canonicalised() {
+    // A second language missing from one comment: refused, as the gate refuses it.
+    let mut gap = fixture();
+    gap["review"].as_object_mut().expect("an object").remove("fr");
+    expect![[r#"the stored board does not pass the gate: incomplete_translation: review lacks fr"#]]
+        .assert_eq(&read_error(&gap));
+    // The table as North declarer would see it: the gate turns it back to declarer South.
+    let mut turned = fixture();
+    turned["dealer"] = json!("N");
+    turned["hands"] = json!(["AKQ2.KQ3.A54.K32", "JT98.J98.KQ2.QJT", "76.AT76.JT98.A98", "543.542.763.7654"]);
+    turned["declarer"] = json!("N");
+    turned["player"] = json!("N");
+    let board = read_board_record(&turned).expect("a turned table reads");
+    assert_eq!(board, read_board_record(&fixture()).expect("the fixture reads"));
+}
