@@ -7,6 +7,7 @@ use crate::step::{cargo, run, step};
 /// The benchmarks: (package, bench target, what it measures).
 const BENCHES: &[(&str, &str, &str)] = &[
     ("bridge", "pbn", "PBN parse and format throughput"),
+    ("training", "query", "board queries over 10,000 boards in memory"),
     ("double-dummy", "solver", "double-dummy tables, card analysis and memory"),
 ];
 
