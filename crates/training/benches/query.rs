@@ -85,8 +85,8 @@ fn make_board(idx: usize) -> Board {
             ..Metadata::default()
         },
         created: Some(Timestamp(idx as i64)),
-        deleted: (idx % 17 == 0).then_some(Timestamp(idx as i64 + 1)),
-        first_published: (idx % 4 == 0).then_some(Timestamp(idx as i64 + 2)),
+        deleted: idx.is_multiple_of(17).then_some(Timestamp(idx as i64 + 1)),
+        first_published: idx.is_multiple_of(4).then_some(Timestamp(idx as i64 + 2)),
         dealer: Seat::North,
         vulnerability: Vulnerability::None,
         hands: deal.hands().map(|hand| hand.iter().collect::<Vec<Card>>()),
