@@ -13,6 +13,8 @@ const SUIT_BITS: u64 = 0x7FFC;
 const TRUMP_FIELD: u64 = 0x7 << 60;
 /// Positions with this many tricks left or fewer stay out of the table.
 const SHALLOW: i32 = 1;
+/// How much a lead's history (log scale) counts against its other merits.
+const HISTORY_WEIGHT: i32 = 1;
 /// Notrump, in the place of a trump suit index.
 pub(crate) const NOTRUMP: usize = 4;
 
@@ -27,11 +29,14 @@ pub(crate) struct Search<'a> {
     pub tt: &'a mut TransTable,
     pub nodes: u64,
     pext: &'static [u8],
+    /// Per seat and card, how much the card's leads have cut off so far
+    /// (the history heuristic), weighted by the tricks left.
+    history: [[u32; 64]; 4],
 }
 
 impl<'a> Search<'a> {
     pub(crate) fn new(hands: [u64; 4], trump: usize, tt: &'a mut TransTable) -> Search<'a> {
-        Search { hands, trump, tt, nodes: 0, pext: pext_table() }
+        Search { hands, trump, tt, nodes: 0, pext: pext_table(), history: [[0; 64]; 4] }
     }
 
     /// The exact number of tricks North-South take from this position (the
@@ -218,6 +223,8 @@ impl<'a> Search<'a> {
             if child == ns {
                 res = ns;
                 cut = self.card_to_relative(card);
+                let weight = (n * n) as u32;
+                self.history[leader][usize::from(card)] += weight;
                 relevant = rel;
                 break;
             }
@@ -467,7 +474,8 @@ impl<'a> Search<'a> {
             let partner_ruffs = side_suit && holding(partner) == 0 && has_trumps(partner);
             let top_card = 63 - top_of_suit.leading_zeros();
             let partner_top = holding(partner) >> top_card & 1 != 0;
-            let mut res = -rank;
+            let mut res =
+                -rank + HISTORY_WEIGHT * (32 - self.history[player][usize::from(card)].leading_zeros() as i32);
             if is_top {
                 res += if opp_ruffs { -40 } else { 100 };
             } else if partner_top && !opp_ruffs {
