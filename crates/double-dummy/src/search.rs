@@ -29,14 +29,11 @@ pub(crate) struct Search<'a> {
     pub tt: &'a mut TransTable,
     pub nodes: u64,
     pext: &'static [u8],
-    /// Per seat and card, how much the card's leads have cut off so far
-    /// (the history heuristic), weighted by the tricks left.
-    history: [[u32; 64]; 4],
 }
 
 impl<'a> Search<'a> {
     pub(crate) fn new(hands: [u64; 4], trump: usize, tt: &'a mut TransTable) -> Search<'a> {
-        Search { hands, trump, tt, nodes: 0, pext: pext_table(), history: [[0; 64]; 4] }
+        Search { hands, trump, tt, nodes: 0, pext: pext_table() }
     }
 
     /// The exact number of tricks North-South take from this position (the
@@ -224,7 +221,8 @@ impl<'a> Search<'a> {
                 res = ns;
                 cut = self.card_to_relative(card);
                 let weight = (n * n) as u32;
-                self.history[leader][usize::from(card)] += weight;
+                let slot = &mut self.tt.history[leader][usize::from(card)];
+                *slot = slot.saturating_add(weight);
                 relevant = rel;
                 break;
             }
@@ -475,7 +473,7 @@ impl<'a> Search<'a> {
             let top_card = 63 - top_of_suit.leading_zeros();
             let partner_top = holding(partner) >> top_card & 1 != 0;
             let mut res =
-                -rank + HISTORY_WEIGHT * (32 - self.history[player][usize::from(card)].leading_zeros() as i32);
+                -rank + HISTORY_WEIGHT * (32 - self.tt.history[player][usize::from(card)].leading_zeros() as i32);
             if is_top {
                 res += if opp_ruffs { -40 } else { 100 };
             } else if partner_top && !opp_ruffs {

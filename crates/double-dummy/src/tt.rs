@@ -1,6 +1,7 @@
 //! The transposition table: bounds on the tricks North-South take from a
 //! trick boundary, keyed on the rank-relative position, in fixed-size buckets
-//! allocated once from the caller's memory cap.
+//! allocated once from the caller's memory cap; and the leads' cut-off
+//! history, which outlives a search the same way.
 
 /// One stored pattern: the suit lengths of every hand and the leader
 /// (`shape`), the owners of the relevant top cards of each suit (`plane0`,
@@ -52,6 +53,10 @@ pub(crate) struct TransTable {
     mask: usize,
     capacity: usize,
     age: u8,
+    /// Per seat and card, how much the card's leads have cut off (the
+    /// history heuristic of the search), weighted by the tricks left; halved
+    /// at each new search so recent ones count most.
+    pub history: [[u32; 64]; 4],
 }
 
 /// What the table knows of a position.
@@ -75,7 +80,7 @@ impl TransTable {
         let buckets = (memory / bucket_bytes).max(1);
         // The largest power of two not above the cap, so the index is a mask.
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        TransTable { entries: Vec::new(), mask: buckets - 1, capacity: buckets * WAYS, age: 0 }
+        TransTable { entries: Vec::new(), mask: buckets - 1, capacity: buckets * WAYS, age: 0, history: [[0; 64]; 4] }
     }
 
     /// The bytes the table holds once allocated.
@@ -87,6 +92,7 @@ impl TransTable {
     pub(crate) fn clear(&mut self) {
         self.entries = Vec::new();
         self.age = 0;
+        self.history = [[0; 64]; 4];
     }
 
     /// Starts a new top-level search: entries from earlier ones stay valid
@@ -96,6 +102,11 @@ impl TransTable {
             self.entries = vec![Entry::default(); self.capacity];
         }
         self.age = self.age.wrapping_add(1);
+        for seat in &mut self.history {
+            for value in seat.iter_mut() {
+                *value /= 2;
+            }
+        }
     }
 
     /// The first stored pattern matching `key` whose bounds decide
