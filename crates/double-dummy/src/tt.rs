@@ -24,7 +24,7 @@ struct Entry {
 
 /// Entries per bucket: every pattern of one shape and one set of owners of
 /// the suits' top cards goes to the same bucket.
-const WAYS: usize = 64;
+const WAYS: usize = 128;
 
 /// No stored lead.
 pub(crate) const NO_MOVE: u8 = 0xFF;
