@@ -8,18 +8,39 @@
 /// `plane1` under `mask`, in the packed rank-relative order), the bounds on
 /// North-South's tricks, the lead that last proved a bound, and what
 /// replacement looks at. Cards below the relevant ones are interchangeable.
+/// Packed to 36 bytes (bounds and tricks left are below 16, so two share a
+/// byte) so more patterns fit the cap and a bucket scan touches less memory.
 #[derive(Clone, Copy, Default)]
+#[repr(C, packed(4))]
 struct Entry {
     shape: u64,
     mask: u64,
     plane0: u64,
     plane1: u64,
-    lower: u8,
-    upper: u8,
+    /// The lower bound in the low nibble, the upper bound in the high one.
+    bounds: u8,
     best: u8,
-    tricks: u8,
+    /// The tricks left in the low nibble, the free suits in the high one.
+    tricks_free: u8,
     age: u8,
-    free: u8,
+}
+
+impl Entry {
+    fn lower(&self) -> u8 {
+        self.bounds & 15
+    }
+
+    fn upper(&self) -> u8 {
+        self.bounds >> 4
+    }
+
+    fn tricks(&self) -> u8 {
+        self.tricks_free & 15
+    }
+
+    fn free(&self) -> u8 {
+        self.tricks_free >> 4
+    }
 }
 
 /// Entries per bucket: every pattern of one shape and one set of owners of
@@ -50,7 +71,7 @@ pub(crate) struct Key {
 /// one with fewest tricks left, cheapest to recompute).
 pub(crate) struct TransTable {
     entries: Vec<Entry>,
-    mask: usize,
+    buckets: u64,
     capacity: usize,
     age: u8,
     /// Per seat and card, how much the card's leads have cut off (the
@@ -77,10 +98,15 @@ impl TransTable {
     /// the first search.
     pub(crate) fn new(memory: usize) -> TransTable {
         let bucket_bytes = WAYS * std::mem::size_of::<Entry>();
+        // Any count: the index is scaled from the hash, not masked out of it.
         let buckets = (memory / bucket_bytes).max(1);
-        // The largest power of two not above the cap, so the index is a mask.
-        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        TransTable { entries: Vec::new(), mask: buckets - 1, capacity: buckets * WAYS, age: 0, history: [[0; 64]; 4] }
+        TransTable {
+            entries: Vec::new(),
+            buckets: buckets as u64,
+            capacity: buckets * WAYS,
+            age: 0,
+            history: [[0; 64]; 4],
+        }
     }
 
     /// The bytes the table holds once allocated.
@@ -120,13 +146,13 @@ impl TransTable {
                 && key.plane1 & entry.mask == entry.plane1
             {
                 let bounds = Bounds {
-                    lower: entry.lower,
-                    upper: entry.upper,
+                    lower: entry.lower(),
+                    upper: entry.upper(),
                     best: entry.best,
                     mask: entry.mask,
-                    free: entry.free,
+                    free: entry.free(),
                 };
-                if entry.lower >= target || entry.upper < target {
+                if entry.lower() >= target || entry.upper() < target {
                     return Some(bounds);
                 }
                 res = Some(bounds);
@@ -148,12 +174,11 @@ impl TransTable {
             .iter_mut()
             .find(|e| e.shape == key.shape && e.mask == mask && e.plane0 == plane0 && e.plane1 == plane1)
         {
-            entry.lower = entry.lower.max(lower);
-            entry.upper = entry.upper.min(upper);
+            entry.bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
             if best != NO_MOVE {
                 entry.best = best;
             }
-            entry.free &= free;
+            entry.tricks_free &= free << 4 | 15;
             entry.age = age;
             return;
         }
@@ -161,20 +186,29 @@ impl TransTable {
         let mut victim_score = u32::MAX;
         for (idx, entry) in bucket.iter().enumerate() {
             let score =
-                if entry.shape == 0 { 0 } else { (u32::from(entry.age == age) << 8) | (u32::from(entry.tricks) + 1) };
+                if entry.shape == 0 { 0 } else { (u32::from(entry.age == age) << 8) | (u32::from(entry.tricks()) + 1) };
             if score < victim_score {
                 victim = idx;
                 victim_score = score;
             }
         }
-        bucket[victim] = Entry { shape: key.shape, mask, plane0, plane1, lower, upper, best, tricks, age, free };
+        bucket[victim] = Entry {
+            shape: key.shape,
+            mask,
+            plane0,
+            plane1,
+            bounds: lower | upper << 4,
+            best,
+            tricks_free: tricks | free << 4,
+            age,
+        };
     }
 
     fn bucket(&self, key: &Key) -> usize {
         let owners = (key.plane0 & key.select) ^ (key.plane1 & key.select).rotate_left(23);
         let hash = (key.shape ^ owners.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let hash = hash ^ (hash >> 29);
-        // The mask keeps the index below the bucket count, which fits in usize.
-        ((hash as usize) & self.mask) * WAYS
+        // The high half of hash * buckets is below the bucket count, which fits in usize.
+        ((u128::from(hash) * u128::from(self.buckets)) >> 64) as usize * WAYS
     }
 }
