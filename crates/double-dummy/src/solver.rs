@@ -130,7 +130,7 @@ impl Solver {
             for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
                 let position = Position::from_deal(deal, strain, declarer.next())?;
                 let n_tricks = tricks_u8(position.tricks_left());
-                let guess = ns_guess.unwrap_or(i32::from(n_tricks) / 2);
+                let guess = ns_guess.unwrap_or((i32::from(n_tricks) + 1) / 2);
                 let ns = self.ns_tricks(&position, guess);
                 ns_guess = Some(i32::from(ns));
                 res.tricks[strain.index()][declarer.index()] = match declarer {
