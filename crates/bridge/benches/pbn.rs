@@ -5,7 +5,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use bridge::pbn::{self, PbnFile, PbnGame};
-use bridge::{Auction, BySeat, Call, Card, Deal, Game, Hand, Play, Rank, Seat, Suit, Vulnerability};
+use bridge::testing::SplitMix64;
+use bridge::{Auction, Call, Card, Game, Play, Seat, Vulnerability};
 
 const N_GAMES: usize = 10_000;
 const N_RUNS: usize = 5;
@@ -70,14 +71,7 @@ fn tag(name: &str, value: &str) -> pbn::Item {
 
 /// A random deal, a random legal auction and a random legal play to the end.
 fn random_game(rng: &mut SplitMix64, idx: usize) -> Game {
-    let mut deck: Vec<Card> =
-        Suit::ALL.iter().flat_map(|suit| Rank::DESCENDING.iter().map(move |rank| Card::new(*suit, *rank))).collect();
-    for idx in (1..deck.len()).rev() {
-        deck.swap(idx, rng.below(idx + 1));
-    }
-    let hands =
-        BySeat::from_fn(|seat| deck[seat.index() * 13..seat.index() * 13 + 13].iter().copied().collect::<Hand>());
-    let deal = Deal::from_hands(hands).expect("a shuffled deck deals a valid deal");
+    let deal = rng.deal();
     let dealer = Seat::from_index(idx);
     let mut auction = Auction::new(dealer);
     while !auction.is_complete() {
@@ -97,22 +91,4 @@ fn random_game(rng: &mut SplitMix64, idx: usize) -> Game {
         }
     }
     Game { deal, vulnerability: Vulnerability::Both, auction, play: cards }
-}
-
-/// Sebastiano Vigna's splitmix64: a small, fast, deterministic generator.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n`.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }

@@ -182,3 +182,37 @@ fn play_card(play: &mut Play, choice: Index) {
     let card = *choice.get(&legal);
     play.play(card).expect("a card from legal_cards is accepted");
 }
+
+/// Sebastiano Vigna's splitmix64: a small, fast, deterministic generator for
+/// benchmarks and generated fixtures that must be the same on every run.
+#[derive(Clone, Debug)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`; slightly biased, which benchmarks do not mind).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+
+    /// A complete deal from a shuffled deck.
+    pub fn deal(&mut self) -> Deal {
+        let mut deck: Vec<Card> = Hand::FULL_DECK.iter().collect();
+        for idx in (1..deck.len()).rev() {
+            deck.swap(idx, self.below(idx + 1));
+        }
+        let hands = BySeat::from_fn(|seat| deck[seat.index() * 13..seat.index() * 13 + 13].iter().copied().collect());
+        match Deal::from_hands(hands) {
+            Ok(deal) => deal,
+            Err(err) => unreachable!("a shuffled deck always deals a valid deal: {err}"),
+        }
+    }
+}

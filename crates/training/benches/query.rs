@@ -5,7 +5,8 @@
 
 use std::time::Instant;
 
-use bridge::{Card, Deal, Hand, Seat, Strain, Vulnerability};
+use bridge::testing::SplitMix64;
+use bridge::{Card, Seat, Strain, Vulnerability};
 use training::{
     gate, Board, BoardDraft, BoardId, BoardQuery, DraftCall, DraftCard, DraftComment, Level, Lifecycle, Metadata,
     Ownership, SortColumn, Timestamp, UserId,
@@ -69,7 +70,7 @@ fn main() {
 /// A board with a random deal and metadata varied by its index.
 fn make_board(idx: usize) -> Board {
     let mut rng = SplitMix64(idx as u64 * 7919 + 1);
-    let deal = random_deal(&mut rng);
+    let deal = rng.deal();
     let review = match idx % 3 {
         0 => (DraftComment::Plain(format!("Review {idx}: watch the ♠ entries")), Some("en")),
         1 => (DraftComment::Plain(format!("Bilan {idx} : attention aux communications")), Some("fr")),
@@ -107,28 +108,5 @@ fn make_board(idx: usize) -> Board {
     match gate(draft, None, Timestamp(((idx * 7_919) % N_BOARDS) as i64), locale.as_ref()) {
         Ok(gated) => gated.board,
         Err(rejections) => panic!("bench board {idx} is rejected: {rejections:?}"),
-    }
-}
-
-fn random_deal(rng: &mut SplitMix64) -> Deal {
-    let mut deck: Vec<Card> = Hand::FULL_DECK.iter().collect();
-    for i in (1..deck.len()).rev() {
-        let j = (rng.next() % (i as u64 + 1)) as usize;
-        deck.swap(i, j);
-    }
-    let hands =
-        bridge::BySeat::from_fn(|seat| deck[seat.index() * 13..seat.index() * 13 + 13].iter().copied().collect());
-    Deal::from_hands(hands).expect("a shuffled deck deals a valid deal")
-}
-
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 }
