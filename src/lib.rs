@@ -4,6 +4,7 @@
 //! `main.rs` mounts [`App`] on the page; tests mount it on a element of their own.
 
 mod app;
+pub mod store;
 pub mod strings;
 
 pub use app::{App, SAMPLE_DEAL};

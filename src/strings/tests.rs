@@ -22,3 +22,18 @@ fn a_missing_key_shows_itself() {
     assert_eq!(AppStrings::load(Language::French).get("no-such-key"), "no-such-key");
     assert_eq!(AppStrings::load(Language::French).get("seat-south"), "Sud");
 }
+
+#[test]
+fn every_store_error_has_a_message_in_every_language() {
+    use crate::store::StoreError;
+    let errors =
+        [StoreError::Unavailable, StoreError::Outdated, StoreError::QuotaExceeded, StoreError::Failed("x".into())];
+    for language in Language::ALL {
+        let strings = AppStrings::load(language);
+        for error in &errors {
+            let key = error.message_key();
+            assert!(strings.keys().contains(&key), "{language:?} lacks {key}");
+        }
+        assert!(strings.keys().contains(&"store-blocked"), "{language:?} lacks store-blocked");
+    }
+}

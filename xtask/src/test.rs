@@ -7,7 +7,7 @@ use crate::step::{cargo, run, step};
 use crate::{project_root, run as app, tools};
 
 /// The wasm test targets, run in headless Chromium: (package, test target).
-const WASM_TESTS: &[(&str, &str)] = &[("bridge-training", "web"), ("double-dummy", "it")];
+const WASM_TESTS: &[(&str, &str)] = &[("bridge-training", "web"), ("bridge-training", "store"), ("double-dummy", "it")];
 
 pub fn test(args: &[String]) -> Result<()> {
     if let Some(arg) = args.first() {

@@ -1,0 +1,370 @@
+//! The app's local store over IndexedDB: boards, settings, the outbox of
+//! changes for later sync, and a quarantine for records that cannot be read.
+//!
+//! Records are stored as plain objects in their durable form (for a board,
+//! `training::BoardRecord`), and read back through the one migrate function
+//! of their kind. A record that cannot be read is copied to the quarantine
+//! and reported, never deleted and never a crash. Failures come back as
+//! [`StoreError`] values the pages turn into messages; whatever the user
+//! typed stays in memory when a write fails.
+//!
+//! Another tab opening a newer schema asks this one to let go: the store
+//! closes its connection, calls the `on_outdated` hook, and every later call
+//! answers [`StoreError::Outdated`] so the page can ask for a reload.
+
+pub mod schema;
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use indexed_db_futures::database::Database;
+use indexed_db_futures::error::{DomException, Error as IdbError, OpenDbError};
+use indexed_db_futures::prelude::*;
+use indexed_db_futures::transaction::TransactionMode;
+use serde::{Deserialize, Serialize};
+use training::{read_board_record, Board, BoardId, Timestamp};
+use wasm_bindgen::JsValue;
+
+/// Why the store could not do what was asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    #[error("this browser offers no local database")]
+    Unavailable,
+    #[error("a newer version of the app is open in another tab")]
+    Outdated,
+    #[error("the device has no room left for local data")]
+    QuotaExceeded,
+    #[error("the local database failed: {0}")]
+    Failed(String),
+}
+
+impl StoreError {
+    /// The key of the message shown to the user, in the strings files.
+    #[must_use]
+    pub fn message_key(&self) -> &'static str {
+        match self {
+            StoreError::Unavailable => "store-unavailable",
+            StoreError::Outdated => "store-outdated",
+            StoreError::QuotaExceeded => "store-quota",
+            StoreError::Failed(_) => "store-failed",
+        }
+    }
+}
+
+impl From<IdbError> for StoreError {
+    fn from(error: IdbError) -> StoreError {
+        match &error {
+            IdbError::DomException(DomException::Other(dom)) if dom.name() == "QuotaExceededError" => {
+                StoreError::QuotaExceeded
+            }
+            IdbError::DomException(DomException::InvalidStateError(_)) => StoreError::Outdated,
+            _ => StoreError::Failed(error.to_string()),
+        }
+    }
+}
+
+impl From<OpenDbError> for StoreError {
+    fn from(error: OpenDbError) -> StoreError {
+        match error {
+            OpenDbError::Base(error) => error.into(),
+            OpenDbError::NullFactory | OpenDbError::UnsupportedEnvironment => StoreError::Unavailable,
+            other => StoreError::Failed(other.to_string()),
+        }
+    }
+}
+
+/// What the store tells the page while it is open.
+#[derive(Default)]
+pub struct Hooks {
+    /// An older version of the app in another tab delays the upgrade.
+    pub on_blocked: Option<Box<dyn Fn()>>,
+    /// A newer version of the app took over the database: reload.
+    pub on_outdated: Option<Box<dyn Fn()>>,
+}
+
+/// A record that could not be read, kept aside in the quarantine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The object store it lives in.
+    pub store: String,
+    /// Its key, as text.
+    pub key: String,
+    /// Why it could not be read.
+    pub error: String,
+}
+
+/// What a load found: the readable records and the unreadable ones.
+#[derive(Clone, Debug)]
+pub struct Loaded<T> {
+    pub items: Vec<T>,
+    pub unreadable: Vec<Unreadable>,
+}
+
+/// The version of [`Settings`] written today.
+pub const SETTINGS_VERSION: u32 = 1;
+
+/// The user's settings, one record in the settings store.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    /// The interface language (`en`, `fr`), when the user chose one.
+    pub language: Option<String>,
+    /// The language new comments are written in, when chosen.
+    pub comment_language: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SettingsRecord {
+    key: String,
+    version: u32,
+    #[serde(flatten)]
+    settings: Settings,
+}
+
+const SETTINGS_KEY: &str = "settings";
+
+/// A change waiting to be sent to the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OutboxEntry {
+    BoardPut { id: String, at: i64 },
+    BoardRemoved { id: String, at: i64 },
+}
+
+/// An open connection to the app's database.
+pub struct Store {
+    db: Database,
+    outdated: Rc<Cell<bool>>,
+}
+
+impl Store {
+    /// Opens (creating or upgrading) the database `name` at [`schema::VERSION`].
+    ///
+    /// # Errors
+    /// When the browser has no IndexedDB (private modes of some browsers) or
+    /// refuses to open it.
+    pub async fn open(name: &str, hooks: Hooks) -> Result<Store, StoreError> {
+        let Hooks { on_blocked, on_outdated } = hooks;
+        let db = Database::open(name)
+            .with_version(schema::VERSION)
+            .with_on_blocked(move |_event| {
+                if let Some(hook) = &on_blocked {
+                    hook();
+                }
+                Ok(())
+            })
+            .with_on_upgrade_needed(|event, db| {
+                // Versions are small integers stored as doubles.
+                schema::upgrade(&db, event.old_version() as u32, schema::VERSION)
+            })
+            .await?;
+        let outdated = Rc::new(Cell::new(false));
+        let mut changes = db.version_changes()?;
+        {
+            let outdated = outdated.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                if changes.recv().await.is_some() {
+                    // Let the newer tab upgrade: a connection left open would block it.
+                    changes.db().clone().close();
+                    outdated.set(true);
+                    if let Some(hook) = &on_outdated {
+                        hook();
+                    }
+                }
+            });
+        }
+        Ok(Store { db, outdated })
+    }
+
+    /// Whether a newer version of the app took the database over.
+    #[must_use]
+    pub fn is_outdated(&self) -> bool {
+        self.outdated.get()
+    }
+
+    fn check(&self) -> Result<(), StoreError> {
+        if self.outdated.get() {
+            Err(StoreError::Outdated)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Every stored board, read through the migrate function; the unreadable
+    /// ones are copied to the quarantine and listed.
+    ///
+    /// # Errors
+    /// When the database cannot be read at all.
+    pub async fn load_boards(&self) -> Result<Loaded<Board>, StoreError> {
+        let raw = self.read_all(schema::BOARDS).await?;
+        let mut loaded = Loaded { items: Vec::new(), unreadable: Vec::new() };
+        for (key, value) in raw {
+            match to_json(&value).and_then(|json| read_board_record(&json).map_err(|error| error.to_string())) {
+                Ok(board) => loaded.items.push(board),
+                Err(error) => {
+                    self.quarantine(schema::BOARDS, &key, &value, &error).await?;
+                    loaded.unreadable.push(Unreadable { store: schema::BOARDS.to_owned(), key, error });
+                }
+            }
+        }
+        Ok(loaded)
+    }
+
+    /// Stores `board` (replacing the one of its id) and queues it for sync,
+    /// in one transaction: both happen or neither.
+    ///
+    /// # Errors
+    /// When the write fails (no room left, another version took over).
+    pub async fn put_board(&self, board: &Board, now: Timestamp) -> Result<(), StoreError> {
+        self.check()?;
+        let record = serde_json::to_value(board.to_record()).map_err(|error| StoreError::Failed(error.to_string()))?;
+        let entry = OutboxEntry::BoardPut { id: board.id.0.clone(), at: now.0 };
+        self.write_with_outbox(schema::BOARDS, WriteOp::Put(to_js(&record)?), &entry).await
+    }
+
+    /// Removes the board `id` for good and queues the removal for sync.
+    ///
+    /// # Errors
+    /// When the write fails.
+    pub async fn remove_board(&self, id: &BoardId, now: Timestamp) -> Result<(), StoreError> {
+        self.check()?;
+        let entry = OutboxEntry::BoardRemoved { id: id.0.clone(), at: now.0 };
+        self.write_with_outbox(schema::BOARDS, WriteOp::Delete(JsValue::from_str(&id.0)), &entry).await
+    }
+
+    /// The changes waiting for sync, oldest first.
+    ///
+    /// # Errors
+    /// When the database cannot be read; entries it cannot read are skipped
+    /// and left in place.
+    pub async fn outbox(&self) -> Result<Vec<OutboxEntry>, StoreError> {
+        let raw = self.read_all(schema::OUTBOX).await?;
+        Ok(raw.iter().filter_map(|(_, value)| serde_wasm_bindgen::from_value(value.clone()).ok()).collect())
+    }
+
+    /// The user's settings; the defaults when none are stored or the record
+    /// cannot be read (it is then copied to the quarantine).
+    ///
+    /// # Errors
+    /// When the database cannot be read at all.
+    pub async fn settings(&self) -> Result<Settings, StoreError> {
+        let raw = self.read_all(schema::SETTINGS).await?;
+        for (key, value) in raw {
+            if key != SETTINGS_KEY {
+                continue;
+            }
+            return match serde_wasm_bindgen::from_value::<SettingsRecord>(value.clone()) {
+                Ok(record) if record.version <= SETTINGS_VERSION => Ok(record.settings),
+                Ok(record) => {
+                    let error = format!("unknown settings version {}", record.version);
+                    self.quarantine(schema::SETTINGS, &key, &value, &error).await?;
+                    Ok(Settings::default())
+                }
+                Err(error) => {
+                    self.quarantine(schema::SETTINGS, &key, &value, &error.to_string()).await?;
+                    Ok(Settings::default())
+                }
+            };
+        }
+        Ok(Settings::default())
+    }
+
+    /// Stores the user's settings.
+    ///
+    /// # Errors
+    /// When the write fails.
+    pub async fn put_settings(&self, settings: &Settings) -> Result<(), StoreError> {
+        self.check()?;
+        let record =
+            SettingsRecord { key: SETTINGS_KEY.to_owned(), version: SETTINGS_VERSION, settings: settings.clone() };
+        let json = serde_json::to_value(record).map_err(|error| StoreError::Failed(error.to_string()))?;
+        let tx = self.db.transaction(schema::SETTINGS).with_mode(TransactionMode::Readwrite).build()?;
+        tx.object_store(schema::SETTINGS)?.put(to_js(&json)?).primitive()?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The records kept aside because they could not be read.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn quarantined(&self) -> Result<Vec<Unreadable>, StoreError> {
+        let raw = self.read_all(schema::QUARANTINE).await?;
+        Ok(raw
+            .iter()
+            .filter_map(|(_, value)| {
+                let field = |name: &str| js_sys::Reflect::get(value, &JsValue::from_str(name)).ok()?.as_string();
+                Some(Unreadable { store: field("store")?, key: field("key")?, error: field("error")? })
+            })
+            .collect())
+    }
+
+    /// Every `(key, value)` of a store, in key order, untouched.
+    async fn read_all(&self, store: &str) -> Result<Vec<(String, JsValue)>, StoreError> {
+        self.check()?;
+        let tx = self.db.transaction(store).build()?;
+        let object_store = tx.object_store(store)?;
+        let keys = object_store.get_all_keys::<JsValue>().primitive()?;
+        let values = object_store.get_all::<JsValue>().primitive()?;
+        let keys = keys.await?.collect::<Result<Vec<_>, _>>()?;
+        let values = values.await?.collect::<Result<Vec<_>, _>>()?;
+        Ok(keys.iter().map(key_text).zip(values).collect())
+    }
+
+    /// Copies an unreadable record to the quarantine, leaving it in place.
+    async fn quarantine(&self, store: &str, key: &str, value: &JsValue, error: &str) -> Result<(), StoreError> {
+        let entry = js_sys::Object::new();
+        let set = |name: &str, field: &JsValue| js_sys::Reflect::set(&entry, &JsValue::from_str(name), field);
+        let id = format!("{store}/{key}");
+        for (name, field) in [
+            ("id", JsValue::from_str(&id)),
+            ("store", JsValue::from_str(store)),
+            ("key", JsValue::from_str(key)),
+            ("error", JsValue::from_str(error)),
+            ("value", value.clone()),
+        ] {
+            set(name, &field).map_err(|_| StoreError::Failed("cannot build a quarantine entry".to_owned()))?;
+        }
+        let tx = self.db.transaction(schema::QUARANTINE).with_mode(TransactionMode::Readwrite).build()?;
+        tx.object_store(schema::QUARANTINE)?.put(JsValue::from(entry)).primitive()?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn write_with_outbox(&self, store: &str, op: WriteOp, entry: &OutboxEntry) -> Result<(), StoreError> {
+        let entry = serde_json::to_value(entry).map_err(|error| StoreError::Failed(error.to_string()))?;
+        let tx = self.db.transaction([store, schema::OUTBOX]).with_mode(TransactionMode::Readwrite).build()?;
+        let target = tx.object_store(store)?;
+        match op {
+            WriteOp::Put(value) => {
+                target.put(value).primitive()?;
+            }
+            WriteOp::Delete(key) => {
+                target.delete(key).primitive()?;
+            }
+        }
+        tx.object_store(schema::OUTBOX)?.add(to_js(&entry)?).primitive()?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+enum WriteOp {
+    Put(JsValue),
+    Delete(JsValue),
+}
+
+/// A key as text: strings as they are, numbers in decimal.
+fn key_text(key: &JsValue) -> String {
+    key.as_string().or_else(|| key.as_f64().map(|n| n.to_string())).unwrap_or_else(|| format!("{key:?}"))
+}
+
+/// A JSON value as a plain JS object (maps as objects, not `Map`s).
+fn to_js(json: &serde_json::Value) -> Result<JsValue, StoreError> {
+    json.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|error| StoreError::Failed(error.to_string()))
+}
+
+/// A stored JS value as JSON, or why it is not JSON.
+fn to_json(value: &JsValue) -> Result<serde_json::Value, String> {
+    serde_wasm_bindgen::from_value(value.clone()).map_err(|error| error.to_string())
+}
