@@ -3,6 +3,7 @@
 mod collection;
 mod deal_code;
 mod gate;
+mod journal;
 mod lenient;
 mod locale;
 mod query;
