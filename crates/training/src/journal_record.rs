@@ -334,6 +334,9 @@ fn read_v2(json: &Value) -> Result<JournalRecord, JournalRecordError> {
         version: u32,
         current: u32,
         events: Vec<EventRecord>,
+        /// Split off before, and named here so an unknown field's error lists it.
+        #[serde(default, rename = "advice")]
+        _advice: Vec<serde::de::IgnoredAny>,
     }
     let (body, advice) = split_advice(json)?;
     let body = Body::deserialize(&body).map_err(|err| malformed(&err))?;
@@ -395,6 +398,9 @@ fn migrate_v1(json: &Value) -> Result<JournalRecord, JournalRecordError> {
         #[allow(dead_code, reason = "read to refuse a record without it; the dispatch already knows it")]
         version: u32,
         events: Vec<EventV1>,
+        /// Split off before, and named here so an unknown field's error lists it.
+        #[serde(default, rename = "advice")]
+        _advice: Vec<serde::de::IgnoredAny>,
     }
     let (body, advice) = split_advice(json)?;
     let body = Body::deserialize(&body).map_err(|err| malformed(&err))?;

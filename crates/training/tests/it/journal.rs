@@ -36,9 +36,12 @@ impl SolverPort for DdSolver {
     fn analyse(&mut self, position: &SolverPosition) -> Vec<CardValue> {
         // An illegal position gets no values, which the journal reports as an unusable answer.
         match Position::new(position.hands, position.trump, position.leader, &position.trick) {
-            Ok(position) => {
-                self.0.analyse(&position).into_iter().map(|value| CardValue { card: value.card, tricks: value.tricks }).collect()
-            }
+            Ok(position) => self
+                .0
+                .analyse(&position)
+                .into_iter()
+                .map(|value| CardValue { card: value.card, tricks: value.tricks })
+                .collect(),
             Err(_) => Vec::new(),
         }
     }
@@ -130,7 +133,10 @@ fn solver_against_solver_makes_the_double_dummy_result() {
         assert!(state.play().is_some_and(Play::is_over), "deal {seed}: every card played");
         assert_eq!(state.declarer_tricks(), Some(expected), "deal {seed}");
         let end = journal.end_play().expect("a finished play ends");
-        assert_eq!(journal.event(end).map(|event| &event.kind), Some(&EventKind::PlayEnded { declarer_tricks: expected }));
+        assert_eq!(
+            journal.event(end).map(|event| &event.kind),
+            Some(&EventKind::PlayEnded { declarer_tricks: expected })
+        );
         journal.advise_path(&mut solver, end).expect("advice at every decision");
         let review = journal.review(end).expect("the path exists");
         assert_eq!(review.declarer_tricks, Some(expected));
@@ -275,7 +281,10 @@ fn claims_are_checked_by_the_solver() {
     // Exactly what the side can take: accepted, and the play is finished.
     journal.go_to(decision).expect("an event");
     let accepted = journal.claim(&mut solver, can_take).expect("a claim");
-    assert_eq!(journal.event(accepted).map(|event| &event.kind), Some(&EventKind::Claimed { tricks: can_take, accepted: true }));
+    assert_eq!(
+        journal.event(accepted).map(|event| &event.kind),
+        Some(&EventKind::Claimed { tricks: can_take, accepted: true })
+    );
     let state = journal.state();
     assert!(state.is_finished());
     assert_eq!(state.accepted_claim(), Some(can_take));
@@ -328,7 +337,10 @@ fn advice_attaches_to_learner_decisions_only() {
             Err(JournalError::SolverAnswer("SA is not a legal card".to_owned()))
         );
     }
-    assert_eq!(journal.attach_advice(EventId(77), Vec::new()).map(|_| ()), Err(JournalError::UnknownEvent(EventId(77))));
+    assert_eq!(
+        journal.attach_advice(EventId(77), Vec::new()).map(|_| ()),
+        Err(JournalError::UnknownEvent(EventId(77)))
+    );
 }
 
 /// A solver giving a fixed, wrong answer.
@@ -433,7 +445,10 @@ fn bidding_practice_calls_then_plays_the_contract_reached() {
     assert_eq!(journal.state().next_player(), Some(Seat::North));
     assert!(!journal.state().is_learners_turn(), "calls are not card decisions");
     let illegal = journal.make_call(Call::Double).map(|_| ());
-    assert_eq!(illegal.map_err(|err| err.to_string()), Err("illegal call X: double is only allowed over an opponent's undoubled bid".to_owned()));
+    assert_eq!(
+        illegal.map_err(|err| err.to_string()),
+        Err("illegal call X: double is only allowed over an opponent's undoubled bid".to_owned())
+    );
     assert_eq!(journal.play_card(card("SA")), Err(JournalError::NotInPlay));
     for call in ["Pass", "1H", "Pass", "Pass", "Pass"] {
         journal.make_call(call.parse().expect("a call")).expect("a legal call");
@@ -468,14 +483,20 @@ fn robot_draws_are_the_splitmix64_stream_of_the_seed() {
 
 /// A journal of random learner choices against the fake solver, with undo and replay-from-here.
 fn arb_session() -> impl Strategy<Value = (Deal, Seat, u64, Vec<(bool, Index)>)> {
-    (1..=13usize, any::<u64>(), prop::sample::select(Seat::ALL.to_vec()), any::<u64>())
-        .prop_flat_map(|(n_cards, deal_seed, learner, seed)| {
-            (Just(ending(deal_seed, n_cards)), Just(learner), Just(seed), prop::collection::vec((any::<bool>(), any::<Index>()), 0..40))
-        })
+    (1..=13usize, any::<u64>(), prop::sample::select(Seat::ALL.to_vec()), any::<u64>()).prop_flat_map(
+        |(n_cards, deal_seed, learner, seed)| {
+            (
+                Just(ending(deal_seed, n_cards)),
+                Just(learner),
+                Just(seed),
+                prop::collection::vec((any::<bool>(), any::<Index>()), 0..40),
+            )
+        },
+    )
 }
 
 /// Runs a session: for each step, maybe undo a few events (`back`), then play a learner card.
-fn run_session(deal: Deal, learner: Seat, seed: u64, steps: &[(bool, Index)]) -> Journal {
+pub fn run_session(deal: Deal, learner: Seat, seed: u64, steps: &[(bool, Index)]) -> Journal {
     let mut solver = FakeSolver::default();
     let mut journal = journal(deal, "4S", learner, seed);
     for (back, choice) in steps {
