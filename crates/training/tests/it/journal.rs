@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use training::testing::FakeSolver;
 use training::{
-    robot_draw, BoardId, CardValue, EventId, EventKind, Journal, JournalError, Opening, PlayStart, SolverPort,
-    SolverPosition,
+    read_board_record, robot_draw, BoardId, CardValue, EventId, EventKind, Journal, JournalError, Opening, PlayStart,
+    RandomSource, SolverPort, SolverPosition,
 };
 
 /// The real solver behind the port, as the app's worker adapter does it.
@@ -471,6 +471,43 @@ fn bidding_practice_calls_then_plays_the_contract_reached() {
     assert!(passed.state().is_finished());
     assert_eq!(passed.state().declarer_tricks(), None);
     assert_eq!(passed.end_play(), Err(JournalError::NotFinished));
+}
+
+/// A source replaying one value.
+struct Always(u64);
+
+impl RandomSource for Always {
+    fn next_u64(&mut self) -> u64 {
+        self.0
+    }
+}
+
+#[test]
+fn a_board_starts_its_play_or_its_bidding_practice() {
+    let json = serde_json::from_str(include_str!("../data/board-record-v1.json")).expect("JSON");
+    let board = read_board_record(&json).expect("the board fixture reads");
+    let start = PlayStart::from_board(&board, Seat::West, &mut Always(77)).expect("a contract");
+    assert_eq!(start.board, board.id);
+    assert_eq!(&start.deal, board.game().deal());
+    assert_eq!(start.opening, Opening::Contract { contract: contract("3NT"), declarer: Seat::South });
+    assert_eq!((start.learner, start.seed), (Seat::West, 77));
+    let journal = Journal::start(start).expect("a full deal");
+    assert!(journal.state().is_learners_turn(), "West leads against 3NT");
+
+    let bidding = PlayStart::bidding_from_board(&board, Seat::South, &mut Always(78));
+    assert_eq!(bidding.opening, Opening::Auction { dealer: Seat::South });
+    let mut journal = Journal::start(bidding).expect("a full deal");
+    for call in board.game().auction().calls() {
+        journal.make_call(*call).expect("the board's auction is legal");
+    }
+    assert_eq!(journal.state().contract(), Some(contract("3NT")));
+
+    let mut unfinished = board.to_record();
+    unfinished.calls.truncate(1);
+    unfinished.play.clear();
+    let json = serde_json::to_value(unfinished).expect("a record serializes");
+    let board = read_board_record(&json).expect("a board with an unfinished auction reads");
+    assert_eq!(PlayStart::from_board(&board, Seat::South, &mut Always(1)), Err(JournalError::NoContract));
 }
 
 #[test]

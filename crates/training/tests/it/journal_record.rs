@@ -8,6 +8,7 @@ use training::testing::FakeSolver;
 use training::{read_journal_record, EventId, EventKind, Journal, JournalRecord, Opening};
 
 use crate::journal::{ending, run_session};
+use crate::record::arb_json_leaf;
 
 const FIXTURE_V1: &str = include_str!("../data/journal-record-v1.json");
 const FIXTURE_V2: &str = include_str!("../data/journal-record-v2.json");
@@ -205,17 +206,6 @@ fn advice_of_an_unknown_version_or_for_a_missing_event_is_dropped() {
     json["advice"] = json!([kept]);
     let journal = read_journal_record(&json).expect("the journal reads");
     assert_eq!(journal.all_advice().keys().copied().collect::<Vec<_>>(), vec![EventId(2)]);
-}
-
-fn arb_json_leaf() -> impl Strategy<Value = Value> {
-    prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::from),
-        any::<i64>().prop_map(Value::from),
-        "[a-zA-Z0-9 .:]{0,8}".prop_map(Value::from),
-        Just(json!([])),
-        Just(json!({})),
-    ]
 }
 
 proptest! {
