@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use bridge::{Auction, AuctionError, Call, Card, Contract, Deal, Play, PlayError, Seat};
+use bridge::{Auction, AuctionError, Call, Card, Contract, Deal, Hand, Play, PlayError, Seat};
 
 use crate::advice::{Advice, CardReview, PlayReview, TrickReview};
 use crate::{Board, BoardId, CardValue, RandomSource, SolverPort, SolverPosition};
@@ -602,7 +602,7 @@ impl Journal {
     /// # Errors
     /// An unknown event, an event that is no learner's decision, an unusable solver answer.
     pub fn advise(&mut self, solver: &mut impl SolverPort, id: EventId) -> Result<&Advice, JournalError> {
-        let position = self.decision_position(id)?;
+        let (position, _) = self.decision(id)?;
         let values = solver.analyse(&position);
         self.attach_advice(id, values)
     }
@@ -628,8 +628,7 @@ impl Journal {
     /// # Errors
     /// As [`Journal::advise`].
     pub fn attach_advice(&mut self, id: EventId, values: Vec<CardValue>) -> Result<&Advice, JournalError> {
-        let position = self.decision_position(id)?;
-        let legal = self.state_at(id)?.play().map(Play::legal_cards).unwrap_or_default();
+        let (position, legal) = self.decision(id)?;
         let advice = Advice::checked(&position, legal, values)?;
         Ok(self.advice.entry(id).insert_entry(advice).into_mut())
     }
@@ -686,12 +685,10 @@ impl Journal {
         Ok(id)
     }
 
-    /// The solver position of the learner's decision at `id`.
-    fn decision_position(&self, id: EventId) -> Result<SolverPosition, JournalError> {
+    /// The solver position of the learner's decision at `id`, with the legal cards there.
+    fn decision(&self, id: EventId) -> Result<(SolverPosition, Hand), JournalError> {
         let state = self.state_at(id)?;
-        match state.is_learners_turn() {
-            true => state.solver_position().ok_or(JournalError::NotADecision(id)),
-            false => Err(JournalError::NotADecision(id)),
-        }
+        let play = state.play().filter(|_| state.is_learners_turn()).ok_or(JournalError::NotADecision(id))?;
+        Ok((SolverPosition::of_play(play), play.legal_cards()))
     }
 }

@@ -5,9 +5,10 @@
 //!
 //! Everything here is pure: no I/O, no clock, no global randomness. Time
 //! arrives as a [`Timestamp`] argument, randomness through the
-//! [`RandomSource`] port and storage through [`BoardRepository`] and
-//! [`CollectionRepository`] (in-memory fakes in `testing`, behind the feature
-//! of that name).
+//! [`RandomSource`] port, storage through [`BoardRepository`] and
+//! [`CollectionRepository`], and the double-dummy solver through [`SolverPort`]
+//! (in-memory fakes and a fake solver in `testing`, behind the feature of that
+//! name).
 
 mod advice;
 mod board;
