@@ -166,6 +166,37 @@ fn every_trick_a_learner_card_costs_shows_in_the_result() {
 }
 
 #[test]
+fn the_review_costs_each_learner_card_trick_by_trick() {
+    let mut solver = DdSolver::default();
+    let mut journal = journal(ending(8, 4), "2S", Seat::South, 4);
+    play_out(&mut journal, &mut solver, worst).expect("a legal play");
+    let end = journal.end_play().expect("a finished play ends");
+    journal.advise_path(&mut solver, end).expect("advice at every decision");
+    let review = journal.review(end).expect("the path exists");
+    let mut lines = vec![format!("{} 2S by S, declarer takes {:?}", journal.play_start().deal, review.declarer_tricks)];
+    for trick in &review.tricks {
+        let cards: Vec<String> = trick
+            .cards
+            .iter()
+            .map(|card| match card.cost {
+                Some(cost) => format!("{} {} (cost {cost})", card.seat, card.card),
+                None => format!("{} {}", card.seat, card.card),
+            })
+            .collect();
+        lines.push(format!("{}, won by {:?}", cards.join(", "), trick.winner));
+    }
+    lines.push(format!("total cost {}", review.total_cost()));
+    expect![[r#"
+        N:KJ2.J.. Q8.AK.. AT63... 9754... 2S by S, declarer takes Some(2)
+        W S5, N SJ (cost 1), E SQ, S ST (cost 1), won by Some(East)
+        E HA, S SA (cost 0), W S9, N HJ (cost 0), won by Some(South)
+        S S6 (cost 0), W S7, N SK (cost 0), E S8, won by Some(North)
+        N S2 (cost 0), E HK, S S3 (cost 0), W S4, won by Some(West)
+        total cost 2"#]]
+    .assert_eq(&lines.join("\n"));
+}
+
+#[test]
 fn a_full_deal_plays_out_against_the_solver() {
     let mut solver = DdSolver::default();
     let mut journal = journal(SplitMix64(2024).deal(), "4S", Seat::West, 99);
