@@ -1,18 +1,22 @@
 //! The product model of Bridge Training: boards and their write gate, rich
 //! and localized text, deal codes, the lenient readers of imported values,
 //! the durable board record, the storage ports with the board service and its
-//! access rules, and collections.
+//! access rules, collections, and the play journal with its solver advice.
 //!
 //! Everything here is pure: no I/O, no clock, no global randomness. Time
 //! arrives as a [`Timestamp`] argument, randomness through the
-//! [`RandomSource`] port and storage through [`BoardRepository`] and
-//! [`CollectionRepository`] (in-memory fakes in `testing`, behind the feature
-//! of that name).
+//! [`RandomSource`] port, storage through [`BoardRepository`] and
+//! [`CollectionRepository`], and the double-dummy solver through [`SolverPort`]
+//! (in-memory fakes and a fake solver in `testing`, behind the feature of that
+//! name).
 
+mod advice;
 mod board;
 mod collection;
 mod deal_code;
 mod gate;
+mod journal;
+mod journal_record;
 mod lenient;
 mod locale;
 mod ports;
@@ -23,6 +27,7 @@ mod service;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+pub use advice::{Advice, CardReview, PlayReview, TrickReview, ADVICE_VERSION};
 pub use board::{
     Board, BoardGame, BoardId, CommentSlot, Derived, GroupId, LevelClass, Metadata, OpeningSide, OrphanReason,
     Ownership, Sharing, Timestamp, Timestamps, UserId,
@@ -35,9 +40,14 @@ pub use gate::{
     gate, BoardDraft, DraftCall, DraftCard, DraftComment, GateNote, GateRejection, GateReport, GatedBoard,
     RejectionReason, GATE_VERSION,
 };
+pub use journal::{robot_draw, Event, EventId, EventKind, Journal, JournalError, Opening, PlayStart, TableState};
+pub use journal_record::{
+    read_journal_record, AdviceRecord, CardValueRecord, EventKindRecord, EventRecord, JournalRecord,
+    JournalRecordError, OpeningRecord, EVENT_VERSION, JOURNAL_RECORD_VERSION,
+};
 pub use lenient::{parse_vulnerability_lenient, DoubleStatus, Level, Scoring};
 pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
-pub use ports::{BoardRepository, CollectionRepository, RandomSource};
+pub use ports::{BoardRepository, CardValue, CollectionRepository, RandomSource, SolverPort, SolverPosition};
 pub use query::{BoardQuery, Lifecycle, QueryPage, SortColumn};
 pub use record::{
     read_board_record, BoardRecord, CallRecord, CardRecord, MetadataRecord, OrphanReasonRecord, OwnerRecord,

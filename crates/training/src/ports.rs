@@ -1,7 +1,9 @@
-//! The ports through which the world reaches the model: randomness and storage (and, later, the solver).
+//! The ports through which the world reaches the model: randomness, storage and the double-dummy solver.
 //!
 //! Storage ports are synchronous: the app implements them over its in-memory store (loaded from
 //! IndexedDB), the server over its database, tests over the fakes of the `testing` feature.
+
+use bridge::{BySeat, Card, Hand, Play, Seat, Strain};
 
 use crate::{Board, BoardId, Collection, CollectionId, UserId};
 
@@ -39,4 +41,71 @@ pub trait CollectionRepository {
     fn owned_by(&self, owner: &UserId) -> Vec<Collection>;
     /// The collections listing the board `id`, whoever owns them.
     fn containing(&self, id: &BoardId) -> Vec<Collection>;
+}
+
+/// A position handed to the [`SolverPort`]: the cards still held, the trump strain, the leader of the
+/// current trick and the cards already played to it.
+///
+/// It is made of `bridge` values only, so `training` never depends on the solver crate; the adapter
+/// (the app's worker client, or a test) turns it into the solver's own checked position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SolverPosition {
+    /// The cards each seat still holds, not counting those played to the current trick.
+    pub hands: BySeat<Hand>,
+    pub trump: Strain,
+    /// The seat that led (or is about to lead) to the current trick.
+    pub leader: Seat,
+    /// The cards played to the current trick, in play order (0 to 3).
+    pub trick: Vec<Card>,
+}
+
+impl SolverPosition {
+    /// The position of a play in progress.
+    #[must_use]
+    pub fn of_play(play: &Play) -> SolverPosition {
+        let trick = play.current_trick();
+        SolverPosition {
+            hands: *play.remaining(),
+            trump: play.trump(),
+            leader: trick.leader,
+            trick: trick.cards.clone(),
+        }
+    }
+
+    /// The seat to play next.
+    #[must_use]
+    pub fn to_play(&self) -> Seat {
+        self.leader.rotate(self.trick.len())
+    }
+
+    /// The tricks still to be decided, the current one included.
+    #[must_use]
+    pub fn tricks_left(&self) -> usize {
+        self.hands[self.to_play()].len()
+    }
+}
+
+/// The double-dummy value of one card: the tricks the side of the player to play takes from the
+/// current trick on (that trick included) when the card is played now and everyone then plays best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CardValue {
+    pub card: Card,
+    pub tricks: u8,
+}
+
+/// The double-dummy solver, as the model needs it: the value of every legal card of the player to play.
+///
+/// Synchronous, like the storage ports: the app answers from its worker before calling the model
+/// (or attaches advice later through [`crate::Journal::attach_advice`]). The model checks every answer:
+/// a value missing for a legal card, a card that is not legal or a value above the tricks left is
+/// reported as [`crate::JournalError::SolverAnswer`], never trusted.
+pub trait SolverPort {
+    /// The value of each legal card of the player to play in `position`, in any order.
+    fn analyse(&mut self, position: &SolverPosition) -> Vec<CardValue>;
+}
+
+impl<S: SolverPort + ?Sized> SolverPort for &mut S {
+    fn analyse(&mut self, position: &SolverPosition) -> Vec<CardValue> {
+        (**self).analyse(position)
+    }
 }

@@ -3,6 +3,8 @@
 mod collection;
 mod deal_code;
 mod gate;
+mod journal;
+mod journal_record;
 mod lenient;
 mod locale;
 mod query;

@@ -154,7 +154,7 @@ fn removing_any_required_field_is_refused() {
     }
 }
 
-fn arb_json_leaf() -> impl Strategy<Value = Value> {
+pub fn arb_json_leaf() -> impl Strategy<Value = Value> {
     prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::from),

@@ -1,0 +1,634 @@
+//! The play journal: solver against solver on small endings, reproducible robots, undo, redo and
+//! branches, claims, advice and the review, refusals of illegal events; properties over the fake solver.
+
+use bridge::testing::SplitMix64;
+use bridge::{BySeat, Call, Card, Contract, Deal, Hand, Play, Seat, Strain};
+use double_dummy::{Position, Solver};
+use expect_test::expect;
+use proptest::prelude::*;
+use proptest::sample::Index;
+use training::testing::FakeSolver;
+use training::{
+    read_board_record, robot_draw, BoardId, CardValue, EventId, EventKind, Journal, JournalError, Opening, PlayStart,
+    RandomSource, SolverPort, SolverPosition,
+};
+
+/// The real solver behind the port, as the app's worker adapter does it.
+pub struct DdSolver(pub Solver);
+
+impl Default for DdSolver {
+    fn default() -> DdSolver {
+        DdSolver(Solver::with_memory(4 << 20))
+    }
+}
+
+impl DdSolver {
+    /// The tricks the side to play takes from `position` with best play.
+    pub fn solve(&mut self, position: &SolverPosition) -> u8 {
+        match Position::new(position.hands, position.trump, position.leader, &position.trick) {
+            Ok(position) => self.0.solve(&position),
+            Err(err) => panic!("the journal built an illegal position: {err}"),
+        }
+    }
+}
+
+impl SolverPort for DdSolver {
+    fn analyse(&mut self, position: &SolverPosition) -> Vec<CardValue> {
+        // An illegal position gets no values, which the journal reports as an unusable answer.
+        match Position::new(position.hands, position.trump, position.leader, &position.trick) {
+            Ok(position) => self
+                .0
+                .analyse(&position)
+                .into_iter()
+                .map(|value| CardValue { card: value.card, tricks: value.tricks })
+                .collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+}
+
+/// An ending of `n_cards` cards a hand, cut from the deal the seed shuffles.
+pub fn ending(seed: u64, n_cards: usize) -> Deal {
+    let deal = SplitMix64(seed).deal();
+    let hands: BySeat<Hand> = deal.hands().map(|hand| hand.iter().take(n_cards).collect());
+    Deal::from_hands(hands).expect("equal cuts of a deal form a deal")
+}
+
+pub fn contract(text: &str) -> Contract {
+    text.parse().expect("a contract")
+}
+
+pub fn card(text: &str) -> Card {
+    text.parse().expect("a card")
+}
+
+/// The play of `deal` in `contract` by South, the learner at `learner`.
+pub fn start(deal: Deal, contract_text: &str, learner: Seat, seed: u64) -> PlayStart {
+    PlayStart {
+        board: BoardId("board-1".to_owned()),
+        deal,
+        opening: Opening::Contract { contract: contract(contract_text), declarer: Seat::South },
+        learner,
+        seed,
+    }
+}
+
+pub fn journal(deal: Deal, contract_text: &str, learner: Seat, seed: u64) -> Journal {
+    Journal::start(start(deal, contract_text, learner, seed)).expect("four known hands")
+}
+
+/// The solver's values at the cursor, which must be a learner's decision.
+fn values_here(journal: &Journal, solver: &mut impl SolverPort) -> Vec<CardValue> {
+    let state = journal.state();
+    let play = state.play().expect("in play");
+    solver.analyse(&SolverPosition::of_play(play))
+}
+
+/// Plays the learner's cards with `choose` and the robots' with the solver to the end of the play.
+fn play_out(
+    journal: &mut Journal,
+    solver: &mut impl SolverPort,
+    mut choose: impl FnMut(&[CardValue]) -> Card,
+) -> Result<(), JournalError> {
+    loop {
+        journal.play_robots(solver)?;
+        if journal.state().is_finished() {
+            return Ok(());
+        }
+        let values = values_here(journal, solver);
+        journal.play_card(choose(&values))?;
+    }
+}
+
+fn best(values: &[CardValue]) -> Card {
+    let top = values.iter().map(|value| value.tricks).max().expect("a legal card");
+    values.iter().find(|value| value.tricks == top).expect("a best card").card
+}
+
+fn worst(values: &[CardValue]) -> Card {
+    let low = values.iter().map(|value| value.tricks).min().expect("a legal card");
+    values.iter().find(|value| value.tricks == low).expect("a worst card").card
+}
+
+/// Declarer's tricks with best play from the start of `journal`'s play.
+fn double_dummy_result(journal: &Journal, solver: &mut DdSolver) -> u8 {
+    let state = journal.state_at(journal.root()).expect("the root");
+    let play = state.play().expect("a contract");
+    let position = SolverPosition::of_play(play);
+    let n_tricks = u8::try_from(position.tricks_left()).expect("at most 13");
+    // The defender on lead is the side to play.
+    n_tricks - solver.solve(&position)
+}
+
+#[test]
+fn solver_against_solver_makes_the_double_dummy_result() {
+    let mut solver = DdSolver::default();
+    for (seed, contract_text, learner) in
+        [(1, "3NT", Seat::South), (2, "4S", Seat::North), (3, "2H", Seat::West), (4, "1D", Seat::East)]
+    {
+        let mut journal = journal(ending(seed, 5), contract_text, learner, seed);
+        let expected = double_dummy_result(&journal, &mut solver);
+        play_out(&mut journal, &mut solver, best).expect("a legal play");
+        let state = journal.state();
+        assert!(state.play().is_some_and(Play::is_over), "deal {seed}: every card played");
+        assert_eq!(state.declarer_tricks(), Some(expected), "deal {seed}");
+        let end = journal.end_play().expect("a finished play ends");
+        assert_eq!(
+            journal.event(end).map(|event| &event.kind),
+            Some(&EventKind::PlayEnded { declarer_tricks: expected })
+        );
+        journal.advise_path(&mut solver, end).expect("advice at every decision");
+        let review = journal.review(end).expect("the path exists");
+        assert_eq!(review.declarer_tricks, Some(expected));
+        assert_eq!(review.tricks.len(), 5);
+        assert!(review.tricks.iter().all(|trick| trick.cards.len() == 4 && trick.winner.is_some()));
+        assert!(review.learner_cards().all(|card| card.cost == Some(0)), "deal {seed}: best cards cost nothing");
+        let n_learner_cards = if learner.side() == Seat::South.side() { 10 } else { 5 };
+        assert_eq!(review.learner_cards().count(), n_learner_cards, "deal {seed}");
+    }
+}
+
+#[test]
+fn every_trick_a_learner_card_costs_shows_in_the_result() {
+    // Robots never give a trick back, so declarer's result is the double-dummy result less the costs.
+    let mut solver = DdSolver::default();
+    for seed in [5, 6, 7] {
+        let mut journal = journal(ending(seed, 5), "3NT", Seat::South, seed);
+        let expected = double_dummy_result(&journal, &mut solver);
+        play_out(&mut journal, &mut solver, worst).expect("a legal play");
+        let end = journal.end_play().expect("a finished play ends");
+        journal.advise_path(&mut solver, end).expect("advice at every decision");
+        let review = journal.review(end).expect("the path exists");
+        let cost = u8::try_from(review.total_cost()).expect("a few tricks");
+        assert_eq!(review.declarer_tricks, Some(expected - cost), "deal {seed}");
+        assert!(review.learner_cards().all(|card| card.cost.is_some()));
+    }
+}
+
+#[test]
+fn the_review_costs_each_learner_card_trick_by_trick() {
+    let mut solver = DdSolver::default();
+    let mut journal = journal(ending(8, 4), "2S", Seat::South, 4);
+    play_out(&mut journal, &mut solver, worst).expect("a legal play");
+    let end = journal.end_play().expect("a finished play ends");
+    journal.advise_path(&mut solver, end).expect("advice at every decision");
+    let review = journal.review(end).expect("the path exists");
+    let mut lines = vec![format!("{} 2S by S, declarer takes {:?}", journal.play_start().deal, review.declarer_tricks)];
+    for trick in &review.tricks {
+        let cards: Vec<String> = trick
+            .cards
+            .iter()
+            .map(|card| match card.cost {
+                Some(cost) => format!("{} {} (cost {cost})", card.seat, card.card),
+                None => format!("{} {}", card.seat, card.card),
+            })
+            .collect();
+        lines.push(format!("{}, won by {:?}", cards.join(", "), trick.winner));
+    }
+    lines.push(format!("total cost {}", review.total_cost()));
+    expect![[r#"
+        N:KJ2.J.. Q8.AK.. AT63... 9754... 2S by S, declarer takes Some(2)
+        W S5, N SJ (cost 1), E SQ, S ST (cost 1), won by Some(East)
+        E HA, S SA (cost 0), W S9, N HJ (cost 0), won by Some(South)
+        S S6 (cost 0), W S7, N SK (cost 0), E S8, won by Some(North)
+        N S2 (cost 0), E HK, S S3 (cost 0), W S4, won by Some(West)
+        total cost 2"#]]
+    .assert_eq(&lines.join("\n"));
+}
+
+#[test]
+fn a_full_deal_plays_out_against_the_solver() {
+    let mut solver = DdSolver::default();
+    let mut journal = journal(SplitMix64(2024).deal(), "4S", Seat::West, 99);
+    play_out(&mut journal, &mut solver, best).expect("a legal play");
+    let state = journal.state();
+    let play = state.play().expect("in play");
+    assert_eq!(play.tricks().len(), 13);
+    assert_eq!(journal.events().len(), 53);
+    let declarer_tricks = state.declarer_tricks().expect("finished");
+    assert!(declarer_tricks <= 13);
+}
+
+#[test]
+fn replays_from_the_stored_seed_choose_the_same_cards() {
+    let mut solver = DdSolver::default();
+    for seed in [11, 12] {
+        let mut first = journal(ending(seed, 4), "2NT", Seat::West, seed);
+        play_out(&mut first, &mut solver, best).expect("a legal play");
+        // A second journal from the same start, the learner playing the same cards.
+        let learner_cards: Vec<Card> = learner_cards_of(&first);
+        let mut second = Journal::start(first.play_start().clone()).expect("the same start");
+        let mut cards = learner_cards.into_iter();
+        play_out(&mut second, &mut solver, |_| cards.next().expect("as many decisions")).expect("a legal play");
+        assert_eq!(second.events(), first.events(), "seed {seed}");
+    }
+}
+
+fn learner_cards_of(journal: &Journal) -> Vec<Card> {
+    let review = journal.review(journal.current()).expect("the cursor exists");
+    review.learner_cards().map(|card| card.card).collect()
+}
+
+#[test]
+fn robots_draw_uniformly_among_equally_best_cards() {
+    // West's four top diamonds take every trick whichever leads: the lead depends on the seed only,
+    // and across seeds every one of them comes.
+    let deal: Deal = "N:AKQJ... 5432... .AKQJ.. ..AKQJ.".parse().expect("a deal");
+    let mut leads = std::collections::BTreeSet::new();
+    for seed in 0..64 {
+        let mut journal = journal(deal, "1NT", Seat::South, seed);
+        journal.play_robots(&mut DdSolver::default()).expect("the lead");
+        let mut again = Journal::start(journal.play_start().clone()).expect("the same start");
+        again.play_robots(&mut DdSolver::default()).expect("the lead");
+        assert_eq!(again.events(), journal.events(), "seed {seed}");
+        assert_eq!(journal.events().len(), 2, "West leads, then it is dummy's turn");
+        if let EventKind::CardPlayed { card } = journal.events()[1].kind {
+            leads.insert(card);
+        }
+    }
+    let leads: Vec<String> = leads.into_iter().map(|card| card.to_string()).collect();
+    expect![[r#"["DJ", "DQ", "DK", "DA"]"#]].assert_eq(&format!("{leads:?}"));
+}
+
+#[test]
+fn undo_redo_and_branches_keep_every_card() {
+    let mut solver = FakeSolver::default();
+    let mut journal = journal(ending(21, 4), "3NT", Seat::South, 3);
+    journal.play_robots(&mut solver).expect("the lead");
+    let decision = journal.current();
+    let legal: Vec<Card> = journal.state().play().expect("in play").legal_cards().iter().collect();
+    assert!(legal.len() >= 2, "a choice to branch on: {legal:?}");
+    let first = journal.play_card(legal[0]).expect("a legal card");
+    journal.play_robots(&mut solver).expect("the robots");
+    let first_leaf = journal.current();
+    let first_state = journal.state();
+
+    // Undo back to the decision, then replay from there with another card: a new branch.
+    while journal.current() != decision {
+        journal.undo().expect("not at the root yet");
+    }
+    let second = journal.play_card(legal[1]).expect("a legal card");
+    assert_ne!(second, first);
+    assert_eq!(journal.children(decision), vec![first, second]);
+    let leaves: Vec<EventId> = journal.branches().iter().map(|event| event.id).collect();
+    assert_eq!(leaves, vec![first_leaf, second]);
+    // The first branch is intact, and switching to it shows its table again.
+    assert_eq!(journal.state_at(first_leaf).expect("kept"), first_state);
+    journal.go_to(first_leaf).expect("an event");
+    assert_eq!(journal.state(), first_state);
+
+    // Redo from the decision follows the most recent child.
+    journal.go_to(decision).expect("an event");
+    assert_eq!(journal.redo(), Some(second));
+    assert_eq!(journal.redo(), None, "a leaf has no child");
+    // Undo stops at the root.
+    journal.go_to(journal.root()).expect("the root");
+    assert_eq!(journal.undo(), None);
+    assert_eq!(journal.current(), journal.root());
+    assert_eq!(journal.go_to(EventId(999)), Err(JournalError::UnknownEvent(EventId(999))));
+    assert_eq!(journal.go_to(EventId(0)), Err(JournalError::UnknownEvent(EventId(0))));
+}
+
+#[test]
+fn claims_are_checked_by_the_solver() {
+    let mut solver = DdSolver::default();
+    let mut journal = journal(ending(31, 5), "3NT", Seat::South, 8);
+    journal.play_robots(&mut solver).expect("the lead");
+    let state = journal.state();
+    let position = SolverPosition::of_play(state.play().expect("in play"));
+    let can_take = solver.solve(&position);
+    let decision = journal.current();
+
+    // One trick too many: refused, recorded, and the play goes on from the claim.
+    if can_take < 5 {
+        let refused = journal.claim(&mut solver, can_take + 1).expect("a claim within the tricks left");
+        assert_eq!(
+            journal.event(refused).map(|event| &event.kind),
+            Some(&EventKind::Claimed { tricks: can_take + 1, accepted: false })
+        );
+        assert!(!journal.state().is_finished());
+        assert!(journal.state().is_learners_turn());
+    }
+    // Exactly what the side can take: accepted, and the play is finished.
+    journal.go_to(decision).expect("an event");
+    let accepted = journal.claim(&mut solver, can_take).expect("a claim");
+    assert_eq!(
+        journal.event(accepted).map(|event| &event.kind),
+        Some(&EventKind::Claimed { tricks: can_take, accepted: true })
+    );
+    let state = journal.state();
+    assert!(state.is_finished());
+    assert_eq!(state.accepted_claim(), Some(can_take));
+    let won = u8::try_from(state.play().expect("in play").tricks_won(Seat::South.side())).expect("few");
+    assert_eq!(state.declarer_tricks(), Some(won + can_take));
+    let legal = state.play().expect("in play").legal_cards().iter().next().expect("cards left");
+    assert_eq!(journal.play_card(legal), Err(JournalError::Finished));
+    assert_eq!(journal.claim(&mut solver, 0), Err(JournalError::Finished));
+    journal.end_play().expect("an accepted claim ends the play");
+    // Claims refused before the solver is asked.
+    journal.go_to(decision).expect("an event");
+    assert_eq!(journal.claim(&mut solver, 6), Err(JournalError::ClaimTooLarge { claimed: 6, left: 5 }));
+}
+
+#[test]
+fn a_defenders_claim_counts_for_the_defence() {
+    let mut solver = DdSolver::default();
+    let mut journal = journal(ending(32, 4), "4H", Seat::West, 8);
+    // West is on lead: the learner's decision at the root.
+    let position = SolverPosition::of_play(journal.state().play().expect("in play"));
+    let defence_takes = solver.solve(&position);
+    journal.claim(&mut solver, defence_takes).expect("a claim");
+    assert_eq!(journal.state().declarer_tricks(), Some(4 - defence_takes));
+    journal.go_to(journal.root()).expect("the root");
+    if defence_takes < 4 {
+        journal.claim(&mut solver, defence_takes + 1).expect("a claim");
+        assert_eq!(journal.state().accepted_claim(), None);
+    }
+}
+
+#[test]
+fn advice_attaches_to_learner_decisions_only() {
+    let mut solver = DdSolver::default();
+    let mut journal = journal(ending(41, 4), "3NT", Seat::South, 1);
+    // West leads: a robot's turn, no learner decision at the root.
+    assert_eq!(journal.advise(&mut solver, journal.root()).map(|_| ()), Err(JournalError::NotADecision(EventId(1))));
+    journal.play_robots(&mut solver).expect("the lead");
+    let decision = journal.current();
+    let advice = journal.advise(&mut solver, decision).expect("a learner decision").clone();
+    let legal = journal.state().play().expect("in play").legal_cards();
+    assert_eq!(advice.values().iter().map(|value| value.card).collect::<Hand>(), legal);
+    assert!(advice.best_cards().iter().all(|card| advice.cost(*card) == Some(0)));
+    assert_eq!(journal.advice(decision), Some(&advice));
+    // Values for other cards than the legal ones are refused.
+    let wrong = vec![CardValue { card: card("SA"), tricks: 0 }];
+    let foreign = legal.iter().all(|legal| legal != card("SA"));
+    if foreign {
+        assert_eq!(
+            journal.attach_advice(decision, wrong).map(|_| ()),
+            Err(JournalError::SolverAnswer("SA is not a legal card".to_owned()))
+        );
+    }
+    assert_eq!(
+        journal.attach_advice(EventId(77), Vec::new()).map(|_| ()),
+        Err(JournalError::UnknownEvent(EventId(77)))
+    );
+}
+
+/// A solver giving a fixed, wrong answer.
+struct BrokenSolver(Vec<CardValue>);
+
+impl SolverPort for BrokenSolver {
+    fn analyse(&mut self, _position: &SolverPosition) -> Vec<CardValue> {
+        self.0.clone()
+    }
+}
+
+#[test]
+fn unusable_solver_answers_are_errors() {
+    let deal: Deal = "N:AK... QJ... .AK.. ..AK.".parse().expect("a deal");
+    let answer = |values: Vec<(&str, u8)>| {
+        let mut journal = journal(deal, "1NT", Seat::South, 0);
+        let values = values.into_iter().map(|(text, tricks)| CardValue { card: card(text), tricks }).collect();
+        match journal.play_robots(&mut BrokenSolver(values)) {
+            Ok(events) => format!("played {}", events.len()),
+            Err(err) => err.to_string(),
+        }
+    };
+    let actual = [
+        answer(vec![]),
+        answer(vec![("DA", 2)]),
+        answer(vec![("DA", 2), ("DK", 2), ("DA", 1)]),
+        answer(vec![("DA", 3), ("DK", 2)]),
+        answer(vec![("SA", 1), ("DA", 1), ("DK", 1)]),
+    ]
+    .join("\n");
+    expect![[r#"
+        unusable solver answer: no value for the legal card DA
+        unusable solver answer: no value for the legal card DK
+        unusable solver answer: DA is valued twice
+        unusable solver answer: DA is worth 3 tricks of the 2 left
+        unusable solver answer: SA is not a legal card"#]]
+    .assert_eq(&actual);
+}
+
+fn note(errors: &mut Vec<String>, res: Result<EventId, JournalError>) {
+    match res {
+        Ok(id) => errors.push(format!("appended {id}")),
+        Err(err) => errors.push(err.to_string()),
+    }
+}
+
+#[test]
+fn illegal_events_are_refused_with_a_reason() {
+    let deal: Deal = "N:AK... QJ... .AK.. ..AK.".parse().expect("a deal");
+    let mut journal = journal(deal, "1NT", Seat::South, 0);
+    let mut errors = Vec::new();
+    // West leads, a robot's seat.
+    note(&mut errors, journal.play_card(card("DA")));
+    note(&mut errors, journal.make_call(Call::Pass));
+    note(&mut errors, journal.end_play());
+    journal.play_robots(&mut FakeSolver::default()).expect("the lead");
+    note(&mut errors, journal.play_card(card("HA")));
+    note(&mut errors, journal.play_card(card("SQ")));
+    note(&mut errors, journal.play_card(card("SA")));
+    note(&mut errors, journal.play_card(card("SK")));
+    journal.play_robots(&mut FakeSolver::default()).expect("East follows");
+    note(&mut errors, journal.play_card(card("SA")));
+    expect![[r#"
+        it is W's turn, a seat the learner does not play
+        no call can be made: the auction is over
+        the play is not finished
+        illegal card: N does not hold HA
+        illegal card: N does not hold SQ
+        appended 3
+        it is E's turn, a seat the learner does not play
+        illegal card: SA was already played"#]]
+    .assert_eq(&errors.join("\n"));
+    assert_eq!(journal.events().len(), 4, "refused events leave no trace");
+    let unknown_hand = start("N:AK... QJ... - ..AK.".parse().expect("a deal"), "1NT", Seat::South, 0);
+    assert_eq!(Journal::start(unknown_hand), Err(JournalError::UnknownHand(Seat::South)));
+}
+
+#[test]
+fn nothing_follows_the_end_of_the_play() {
+    let mut solver = FakeSolver::default();
+    let mut journal = journal(ending(51, 2), "1NT", Seat::East, 2);
+    play_out(&mut journal, &mut solver, |values| values[0].card).expect("a legal play");
+    let end = journal.end_play().expect("the end");
+    assert!(journal.state().has_ended());
+    assert_eq!(journal.end_play(), Err(JournalError::Ended));
+    assert_eq!(journal.claim(&mut solver, 0), Err(JournalError::Ended));
+    assert_eq!(journal.play_robots(&mut solver), Ok(Vec::new()));
+    assert_eq!(journal.current(), end);
+}
+
+#[test]
+fn bidding_practice_calls_then_plays_the_contract_reached() {
+    let deal = ending(61, 3);
+    let bidding = PlayStart {
+        board: BoardId("board-1".to_owned()),
+        deal,
+        opening: Opening::Auction { dealer: Seat::North },
+        learner: Seat::North,
+        seed: 5,
+    };
+    let mut journal = Journal::start(bidding.clone()).expect("four hands");
+    assert_eq!(journal.state().next_player(), Some(Seat::North));
+    assert!(!journal.state().is_learners_turn(), "calls are not card decisions");
+    let illegal = journal.make_call(Call::Double).map(|_| ());
+    assert_eq!(
+        illegal.map_err(|err| err.to_string()),
+        Err("illegal call X: double is only allowed over an opponent's undoubled bid".to_owned())
+    );
+    assert_eq!(journal.play_card(card("SA")), Err(JournalError::NotInPlay));
+    for call in ["Pass", "1H", "Pass", "Pass", "Pass"] {
+        journal.make_call(call.parse().expect("a call")).expect("a legal call");
+    }
+    let state = journal.state();
+    assert_eq!(state.contract(), Some(contract("1H")));
+    assert_eq!(state.declarer(), Some(Seat::East));
+    // North's side defends: the learner plays North only, and South (on lead) is a robot.
+    assert_eq!(state.next_player(), Some(Seat::South));
+    assert!(state.is_learner(Seat::North) && !state.is_learner(Seat::South));
+    assert_eq!(journal.make_call(Call::Pass), Err(JournalError::NotInAuction));
+    play_out(&mut journal, &mut FakeSolver::default(), |values| values[0].card).expect("a legal play");
+    assert!(journal.state().declarer_tricks().is_some());
+
+    // Passed out: finished with no result, nothing to end.
+    let mut passed = Journal::start(bidding).expect("four hands");
+    for _ in 0..4 {
+        passed.make_call(Call::Pass).expect("a pass");
+    }
+    assert!(passed.state().is_finished());
+    assert_eq!(passed.state().declarer_tricks(), None);
+    assert_eq!(passed.end_play(), Err(JournalError::NotFinished));
+}
+
+/// A source replaying one value.
+struct Always(u64);
+
+impl RandomSource for Always {
+    fn next_u64(&mut self) -> u64 {
+        self.0
+    }
+}
+
+#[test]
+fn a_board_starts_its_play_or_its_bidding_practice() {
+    let json = serde_json::from_str(include_str!("../data/board-record-v1.json")).expect("JSON");
+    let board = read_board_record(&json).expect("the board fixture reads");
+    let start = PlayStart::from_board(&board, Seat::West, &mut Always(77)).expect("a contract");
+    assert_eq!(start.board, board.id);
+    assert_eq!(&start.deal, board.game().deal());
+    assert_eq!(start.opening, Opening::Contract { contract: contract("3NT"), declarer: Seat::South });
+    assert_eq!((start.learner, start.seed), (Seat::West, 77));
+    let journal = Journal::start(start).expect("a full deal");
+    assert!(journal.state().is_learners_turn(), "West leads against 3NT");
+
+    let bidding = PlayStart::bidding_from_board(&board, Seat::South, &mut Always(78));
+    assert_eq!(bidding.opening, Opening::Auction { dealer: Seat::South });
+    let mut journal = Journal::start(bidding).expect("a full deal");
+    for call in board.game().auction().calls() {
+        journal.make_call(*call).expect("the board's auction is legal");
+    }
+    assert_eq!(journal.state().contract(), Some(contract("3NT")));
+
+    let mut unfinished = board.to_record();
+    unfinished.calls.truncate(1);
+    unfinished.play.clear();
+    let json = serde_json::to_value(unfinished).expect("a record serializes");
+    let board = read_board_record(&json).expect("a board with an unfinished auction reads");
+    assert_eq!(PlayStart::from_board(&board, Seat::South, &mut Always(1)), Err(JournalError::NoContract));
+}
+
+#[test]
+fn robot_draws_are_the_splitmix64_stream_of_the_seed() {
+    let mut stream = SplitMix64(0xDEAD_BEEF);
+    for card_idx in 0..52 {
+        assert_eq!(robot_draw(0xDEAD_BEEF, card_idx), stream.next_u64());
+    }
+}
+
+/// A journal of random learner choices against the fake solver, with undo and replay-from-here.
+fn arb_session() -> impl Strategy<Value = (Deal, Seat, u64, Vec<(bool, Index)>)> {
+    (1..=13usize, any::<u64>(), prop::sample::select(Seat::ALL.to_vec()), any::<u64>()).prop_flat_map(
+        |(n_cards, deal_seed, learner, seed)| {
+            (
+                Just(ending(deal_seed, n_cards)),
+                Just(learner),
+                Just(seed),
+                prop::collection::vec((any::<bool>(), any::<Index>()), 0..40),
+            )
+        },
+    )
+}
+
+/// Runs a session: for each step, maybe undo a few events (`back`), then play a learner card.
+pub fn run_session(deal: Deal, learner: Seat, seed: u64, steps: &[(bool, Index)]) -> Journal {
+    let mut solver = FakeSolver::default();
+    let mut journal = journal(deal, "4S", learner, seed);
+    for (back, choice) in steps {
+        if *back {
+            journal.undo();
+            journal.undo();
+        }
+        journal.play_robots(&mut solver).expect("the fake solver answers");
+        let state = journal.state();
+        let Some(play) = state.play().filter(|_| state.is_learners_turn()) else {
+            continue;
+        };
+        let legal: Vec<Card> = play.legal_cards().iter().collect();
+        journal.play_card(*choice.get(&legal)).expect("a legal card");
+    }
+    journal
+}
+
+proptest! {
+    #[test]
+    fn the_state_at_any_event_is_the_replay_of_its_path((deal, learner, seed, steps) in arb_session()) {
+        let journal = run_session(deal, learner, seed, &steps);
+        for event in journal.events() {
+            let cards: Vec<Card> = journal
+                .path(event.id)
+                .expect("an event")
+                .into_iter()
+                .filter_map(|id| match journal.event(id).map(|event| &event.kind) {
+                    Some(EventKind::CardPlayed { card }) => Some(*card),
+                    _ => None,
+                })
+                .collect();
+            let replayed = Play::replay(deal, Strain::Spades, Seat::West, cards).expect("legal cards");
+            let state = journal.state_at(event.id).expect("an event");
+            prop_assert_eq!(state.play(), Some(&replayed));
+        }
+        // Append-only: ids in order, every parent earlier.
+        for (idx, event) in journal.events().iter().enumerate() {
+            prop_assert_eq!(event.id, EventId(u32::try_from(idx + 1).expect("few")));
+            prop_assert!(event.parent.is_none_or(|parent| parent < event.id));
+        }
+    }
+
+    #[test]
+    fn undo_then_redo_comes_back_on_a_single_line((deal, learner, seed, steps) in arb_session()) {
+        let steps: Vec<(bool, Index)> = steps.into_iter().map(|(_, choice)| (false, choice)).collect();
+        let mut journal = run_session(deal, learner, seed, &steps);
+        let leaf = journal.current();
+        let state = journal.state();
+        let mut n_undone = 0;
+        while journal.undo().is_some() {
+            n_undone += 1;
+        }
+        prop_assert_eq!(journal.current(), journal.root());
+        for _ in 0..n_undone {
+            prop_assert!(journal.redo().is_some());
+        }
+        prop_assert_eq!(journal.current(), leaf);
+        prop_assert_eq!(journal.state(), state);
+        prop_assert_eq!(journal.branches().len(), 1);
+    }
+
+    #[test]
+    fn the_same_seed_and_learner_cards_give_the_same_journal((deal, learner, seed, steps) in arb_session()) {
+        prop_assert_eq!(run_session(deal, learner, seed, &steps), run_session(deal, learner, seed, &steps));
+    }
+}
