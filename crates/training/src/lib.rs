@@ -12,12 +12,14 @@
 mod board;
 mod collection;
 mod deal_code;
+mod exchange;
 mod gate;
 mod lenient;
 mod locale;
 mod ports;
 mod query;
 mod record;
+mod rewrite;
 mod rich_text;
 mod service;
 #[cfg(feature = "testing")]
@@ -31,6 +33,10 @@ pub use collection::{Collection, CollectionEntry, CollectionId};
 pub use deal_code::{
     generate_deal_code, is_legacy_compatible_code, is_valid_deal_code, DEAL_CODE_ALPHABET, DEAL_CODE_LEN,
 };
+pub use exchange::{
+    apply_import, export_pbn, plan_import, plan_import_bytes, AppliedImport, ApplyError, ExportError, ExportOptions,
+    ExportVulnerability, ImportOptions, ImportPlan, ImportRejection, PlannedBoard, PlannedGame, PlannedOutcome,
+};
 pub use gate::{
     gate, BoardDraft, DraftCall, DraftCard, DraftComment, GateNote, GateRejection, GateReport, GatedBoard,
     RejectionReason, GATE_VERSION,
@@ -42,6 +48,10 @@ pub use query::{BoardQuery, Lifecycle, QueryPage, SortColumn};
 pub use record::{
     read_board_record, BoardRecord, CallRecord, CardRecord, MetadataRecord, OrphanReasonRecord, OwnerRecord,
     RecordError, SharingRecord, BOARD_RECORD_VERSION,
+};
+pub use rewrite::{
+    apply_rewrite, plan_rewrite, AppliedRewrite, BoardRewrite, RewriteAction, RewriteError, RewritePlan, RewriteRule,
+    RewriteStatus, SlotMatch,
 };
 pub use rich_text::{Block, Inline, RichText};
 pub use service::{BoardService, HardDeleted, ServiceError, Viewer};
