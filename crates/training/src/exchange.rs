@@ -104,7 +104,8 @@ pub struct PlannedGame {
     pub board_number: Option<u32>,
     /// Where the game starts in the text.
     pub pos: Pos,
-    /// The reader's and the checker's diagnostics located in this game, warnings included.
+    /// The reader's and the checker's diagnostics located in this game, warnings included, but
+    /// for those the rejection already gives.
     pub diagnostics: Vec<Diagnostic>,
     pub outcome: PlannedOutcome,
 }
@@ -432,9 +433,13 @@ fn plan_game(
                 errors.push(err);
             }
             errors.sort_by_key(|diagnostic| diagnostic.pos);
+            diagnostics.retain(|diagnostic| !errors.contains(diagnostic));
             PlannedOutcome::Rejected(ImportRejection::Pbn(errors))
         }
-        Ok(_) if !reader_errors.is_empty() => PlannedOutcome::Rejected(ImportRejection::Pbn(reader_errors)),
+        Ok(_) if !reader_errors.is_empty() => {
+            diagnostics.retain(|diagnostic| !reader_errors.contains(diagnostic));
+            PlannedOutcome::Rejected(ImportRejection::Pbn(reader_errors))
+        }
         Ok((mut draft, comment_locale)) => {
             draft.code = PLACEHOLDER_CODE.to_owned();
             draft.id = BoardId(format!("import-{}", index + 1));
@@ -476,17 +481,19 @@ fn read_draft(
         },
         None => options.comment_locale.clone(),
     };
-    let declarer = played.auction.declarer().or_else(|| game.declarer().and_then(Result::ok));
+    // The Declarer tag as given, so the gate reports when the auction corrects it.
+    let declarer = game.declarer().and_then(Result::ok).or_else(|| played.auction.declarer());
+    let actual_declarer = played.auction.declarer().or(declarer);
     let player = match game.tag(TAG_PLAYER) {
         Some(tag) => match tag.value.trim().parse::<Seat>() {
             Ok(seat) => Some(seat),
             Err(err) => {
                 warn(tag, err.to_string());
-                declarer
+                actual_declarer
             }
         },
         // A game from elsewhere is played from the declarer's seat.
-        None => declarer,
+        None => actual_declarer,
     };
 
     let call_notes: BTreeMap<u32, String> =

@@ -2,6 +2,7 @@
 
 mod collection;
 mod deal_code;
+mod exchange;
 mod gate;
 mod lenient;
 mod locale;
