@@ -8,5 +8,6 @@ mod lenient;
 mod locale;
 mod query;
 mod record;
+mod rewrite;
 mod rich_text;
 mod service;
