@@ -379,14 +379,14 @@ fn apply_never_reuses_a_code_and_gives_up_on_a_stuck_source() {
 #[test]
 fn the_teaching_board_survives_export_and_import() {
     let board = teaching_board();
-    let mut only_fr = board.clone();
-    // What the file can carry: the French comments, as plain text.
-    let text = export_text(&[board.clone()], &options(9, 1));
+    // What the file can carry: the metadata but sharing, the French comments as plain text.
+    let mut expected_metadata = board.metadata.clone();
+    let text = export_text(std::slice::from_ref(&board), &options(9, 1));
     let plan = plan_import(&text, &import_options(), NOW);
     let applied = apply_import(&plan, &mut InMemoryBoards::default(), &mut Mix(SplitMix64(1)), NOW);
     let [(_, imported)] = applied.created.as_slice() else { panic!("one board: {}", describe(&plan)) };
-    only_fr.metadata.sharing = Sharing::Private;
-    assert_eq!(imported.metadata, only_fr.metadata);
+    expected_metadata.sharing = Sharing::Private;
+    assert_eq!(imported.metadata, expected_metadata);
     assert_eq!(imported.game().game(), board.game().game());
     assert_eq!(imported.game().player(), board.game().player());
     let fr = locale("fr");
@@ -483,7 +483,7 @@ fn the_pbn_corpus_plans_every_game() {
 fn the_vulnerability_of_a_kept_board_turns_with_it() {
     let board = teaching_board();
     assert_eq!(board.game().vulnerability(), Vulnerability::NorthSouth);
-    // Board 2: East deals, one step from South's... the board's dealer is South.
+    // The board deals South, vulnerable NS; as board 2, dealt by East, it turns three seats.
     let file = export_pbn(&[board], &options(2, 1)).expect("numbers fit");
     let played = file.games[0].to_game().expect("the game reads");
     assert_eq!(played.dealer(), Seat::East);

@@ -371,7 +371,7 @@ proptest! {
     ) {
         let en = locale("en");
         let board = board(parsed(&[("en", &text)]), Localized::new());
-        let plan = plan_rewrite(&[rule(&find, "en", RewriteAction::Replace, &replace)], &[board.clone()], LATER)
+        let plan = plan_rewrite(&[rule(&find, "en", RewriteAction::Replace, &replace)], std::slice::from_ref(&board), LATER)
             .expect("a literal is a valid find");
         let plain = RichText::parse(&text).to_plain(&en);
         let expected = plain.replace(&find, &replace);
