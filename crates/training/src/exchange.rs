@@ -19,13 +19,20 @@
 //! our own: `TrainingName`, `TrainingLevel`, `TrainingSystem`, `TrainingAuctionThemes`,
 //! `TrainingPlayThemes`, `TrainingUserThemes`, `TrainingInspirations` (lists separated by `;`),
 //! `TrainingPlayer` (the learner's seat), `TrainingLocale` (the language of the comments) and
-//! `TrainingCode` (the board's deal code, for people; import gives new codes). Sharing, owner and
-//! timestamps stay private.
+//! `TrainingCode` (the board's deal code, for people; import gives new codes). `TrainingName` is
+//! written even when empty, so an unnamed board stays unnamed. Sharing, owner and timestamps stay
+//! private.
 //!
 //! **Import.** [`plan_import`] reads a file, turns each game into a [`BoardDraft`] and passes it
 //! through the [`gate`], writing nothing: the [`ImportPlan`] says per game what will be created
 //! (with the gate's report) and what is refused and why. [`apply_import`] then stores the planned
-//! boards with fresh deal codes. Exporting boards and importing the file gives back the same
+//! boards with fresh deal codes. Games from elsewhere lack our tags: they are named after their
+//! Event and Board tags, the learner plays the declarer, and the comments (commentary, and the
+//! Note tags referred to) are read in [`ImportOptions::comment_locale`]; the commentary outside
+//! the sections makes the review. A game is refused when the reader reports an error in its text
+//! or it cannot be read as a game; the checker's findings are only reported, since the gate
+//! corrects (a Declarer tag contradicting the auction) or refuses (an impossible play) on its own
+//! rules. Exporting boards and importing the file gives back the same
 //! games, comments and metadata (sharing excepted), the comments as plain text of one language.
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -6,7 +6,8 @@
 //! matched line by line, a line being a paragraph or a list item, as its plain view shows it: a
 //! suit as its symbol (`♠`), a seat by its name in the rule's language (`Nord` in French,
 //! `North` otherwise), a line break as `\n`, emphasis invisible. So a find never spans two
-//! paragraphs or list items; empty matches are ignored.
+//! paragraphs or list items; empty matches are ignored. `*` matches each non-empty line whole, so
+//! replacing `*` replaces every line; a line a replacement leaves empty goes.
 //!
 //! Replacing inside one piece of text keeps its structure: the emphasis around it, and the
 //! symbols and seats beside it. A match spanning pieces (text and a suit symbol or a seat, or
@@ -263,7 +264,9 @@ fn rewrite_text(finder: &Finder, rule: &RewriteRule, text: &RichText) -> (Option
             RewriteAction::Replace if !matches.is_empty() => {
                 let edits: Vec<(Range<usize>, Vec<Inline>)> =
                     matches.into_iter().map(|(range, with)| (range, typed_inlines(&with))).collect();
-                Some(merge_text(rebuild(inlines, &mut 0, &edits, french)))
+                let res = merge_text(rebuild(inlines, &mut 0, &edits, french));
+                // A line left empty goes, rather than stay as an empty paragraph or list item.
+                (!res.is_empty()).then_some(res)
             }
             RewriteAction::DeleteBlock if !matches.is_empty() => None,
             _ => Some(inlines.to_vec()),

@@ -148,6 +148,30 @@ fn replace_spanning_pieces_removes_what_it_covers_and_starts_where_the_match_sta
 }
 
 #[test]
+fn replace_by_nothing_drops_the_lines_it_empties() {
+    let board = english_board();
+    check(
+        &[rule("balanced", "en", RewriteAction::Replace, "")],
+        &board,
+        expect![[r#"
+        will update call 1
+        found call 1 [en] ["balanced"]
+        call 1:
+          [en] para seat:S " opens 1NT" / ul ["15-17"]"#]],
+    );
+    check(
+        &[rule("*", "en", RewriteAction::Replace, "")],
+        &board,
+        expect![[r#"
+        will update review, call 1
+        found review [en] ["Play the king of ♠, North."]
+        found call 1 [en] ["South opens 1NT", "15-17", "balanced"]
+        review:
+        call 1:"#]],
+    );
+}
+
+#[test]
 fn seats_read_in_the_language_of_the_rule() {
     let board = board(parsed(&[("fr", "Sud joue, Nord regarde")]), Localized::new());
     check(
