@@ -1,7 +1,8 @@
 //! The product model of Bridge Training: boards and their write gate, rich
 //! and localized text, deal codes, the lenient readers of imported values,
 //! the durable board record, the storage ports with the board service and its
-//! access rules, and collections.
+//! access rules, collections, PBN export and import of boards, and bulk
+//! comment rewrites.
 //!
 //! Everything here is pure: no I/O, no clock, no global randomness. Time
 //! arrives as a [`Timestamp`] argument, randomness through the
