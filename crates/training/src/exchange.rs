@@ -431,7 +431,12 @@ fn plan_game(
 ) -> PlannedGame {
     let board_number = game.board_number().and_then(Result::ok);
     let pos = game.pos();
-    let outcome = match read_draft(game, options, &mut diagnostics) {
+    let read = read_draft(game, options, &mut diagnostics);
+    for diagnostic in &mut diagnostics {
+        diagnostic.game.get_or_insert(index);
+    }
+    diagnostics.sort_by_key(|diagnostic| diagnostic.pos);
+    let outcome = match read {
         Err(err) => {
             let err =
                 Diagnostic { pos: err.pos(), severity: Severity::Error, game: Some(index), message: err.to_string() };

@@ -346,6 +346,43 @@ fn import_of_empty_or_broken_text_plans_no_board() {
 }
 
 #[test]
+fn import_reads_our_tags_leniently() {
+    let text = "[Board \"1\"]\n[Deal \"N:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654\"]\n\
+        [Declarer \"E\"]\n[TrainingName \"\"]\n[TrainingLevel \"9\"]\n[TrainingPlayer \"Q\"]\n\
+        [TrainingLocale \"x\"]\n[TrainingUserThemes \" b; a ;;a\"]\n{Nord joue}\n";
+    let plan = plan_import(text, &import_options(), NOW);
+    expect![[r#"
+        game 0 board 1 line 1: create ""  by S player S [Rotated { steps: 1 }]
+          review: East joue
+          note 6:17: warning: invalid seat "Q": expected N, E, S or W
+          note 7:17: warning: invalid locale "x": expected a BCP-47 tag such as fr, en-GB or und"#]]
+    .assert_eq(&describe(&plan));
+    let PlannedOutcome::Create(planned) = &plan.games[0].outcome else { panic!("the game is created") };
+    expect![[r#"Metadata { name: "", level: Unset, scoring: Unset, auction_system: "", auction_themes: [], play_themes: [], user_themes: ["a", "b"], inspirations: [], sharing: Private }"#]].assert_eq(&format!("{:?}", planned.preview.metadata));
+}
+
+/// The stored version 1 fixture of a board record, exported in English and imported back.
+#[test]
+fn the_stored_fixture_board_survives_export_and_import() {
+    let json: serde_json::Value =
+        serde_json::from_str(include_str!("../data/board-record-v1.json")).expect("the fixture is JSON");
+    let board = training::read_board_record(&json).expect("the fixture reads");
+    let mut options = options(4, 1);
+    options.locale = locale("en");
+    let text = export_text(std::slice::from_ref(&board), &options);
+    let plan = plan_import(&text, &import_options(), NOW);
+    let applied = apply_import(&plan, &mut InMemoryBoards::default(), &mut Mix(SplitMix64(5)), NOW);
+    let [(_, imported)] = applied.created.as_slice() else { panic!("one board: {}", describe(&plan)) };
+    assert_eq!(imported.game().game(), board.game().game());
+    assert_eq!(imported.game().player(), board.game().player());
+    let en = locale("en");
+    let english = |board: &Board| -> Vec<Option<String>> {
+        board.game().comment_slots().map(|(_, text)| text.get(&en).map(|text| text.to_plain(&en))).collect()
+    };
+    assert_eq!(english(imported), english(&board));
+}
+
+#[test]
 fn apply_stores_the_planned_boards_with_fresh_codes() {
     let plan = plan_import(FOREIGN, &import_options(), NOW);
     let mut boards = InMemoryBoards::default();
