@@ -1,7 +1,8 @@
 //! The product model of Bridge Training: boards and their write gate, rich
 //! and localized text, deal codes, the lenient readers of imported values,
 //! the durable board record, the storage ports with the board service and its
-//! access rules, collections, and the play journal with its solver advice.
+//! access rules, collections, PBN export and import of boards, bulk comment
+//! rewrites, and the play journal with its solver advice.
 //!
 //! Everything here is pure: no I/O, no clock, no global randomness. Time
 //! arrives as a [`Timestamp`] argument, randomness through the
@@ -14,6 +15,7 @@ mod advice;
 mod board;
 mod collection;
 mod deal_code;
+mod exchange;
 mod gate;
 mod journal;
 mod journal_record;
@@ -22,6 +24,7 @@ mod locale;
 mod ports;
 mod query;
 mod record;
+mod rewrite;
 mod rich_text;
 mod service;
 #[cfg(feature = "testing")]
@@ -35,6 +38,10 @@ pub use board::{
 pub use collection::{Collection, CollectionEntry, CollectionId};
 pub use deal_code::{
     generate_deal_code, is_legacy_compatible_code, is_valid_deal_code, DEAL_CODE_ALPHABET, DEAL_CODE_LEN,
+};
+pub use exchange::{
+    apply_import, export_pbn, plan_import, plan_import_bytes, AppliedImport, ApplyError, ExportError, ExportOptions,
+    ExportVulnerability, ImportOptions, ImportPlan, ImportRejection, PlannedBoard, PlannedGame, PlannedOutcome,
 };
 pub use gate::{
     gate, BoardDraft, DraftCall, DraftCard, DraftComment, GateNote, GateRejection, GateReport, GatedBoard,
@@ -52,6 +59,10 @@ pub use query::{BoardQuery, Lifecycle, QueryPage, SortColumn};
 pub use record::{
     read_board_record, BoardRecord, CallRecord, CardRecord, MetadataRecord, OrphanReasonRecord, OwnerRecord,
     RecordError, SharingRecord, BOARD_RECORD_VERSION,
+};
+pub use rewrite::{
+    apply_rewrite, plan_rewrite, AppliedRewrite, BoardRewrite, RewriteAction, RewriteError, RewritePlan, RewriteRule,
+    RewriteStatus, SlotMatch,
 };
 pub use rich_text::{Block, Inline, RichText};
 pub use service::{BoardService, HardDeleted, ServiceError, Viewer};

@@ -2,6 +2,7 @@
 
 mod collection;
 mod deal_code;
+mod exchange;
 mod gate;
 mod journal;
 mod journal_record;
@@ -9,5 +10,6 @@ mod lenient;
 mod locale;
 mod query;
 mod record;
+mod rewrite;
 mod rich_text;
 mod service;

@@ -12,7 +12,7 @@ fn check(text: &str, expect: Expect) {
     expect.assert_eq(&actual.join("\n"));
 }
 
-fn describe_block(block: &Block) -> String {
+pub(crate) fn describe_block(block: &Block) -> String {
     match block {
         Block::Paragraph { content } => format!("para {}", describe_inlines(content)),
         Block::List { ordered, items } => {
