@@ -21,6 +21,7 @@ mod journal;
 mod journal_record;
 mod lenient;
 mod locale;
+mod memory;
 mod ports;
 mod query;
 mod record;
@@ -54,6 +55,7 @@ pub use journal_record::{
 };
 pub use lenient::{parse_vulnerability_lenient, DoubleStatus, Level, Scoring};
 pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
+pub use memory::{InMemoryBoards, InMemoryCollections};
 pub use ports::{BoardRepository, CardValue, CollectionRepository, RandomSource, SolverPort, SolverPosition};
 pub use query::{BoardQuery, Lifecycle, QueryPage, SortColumn};
 pub use record::{
