@@ -38,7 +38,10 @@ pub use gate::{
 pub use lenient::{parse_vulnerability_lenient, DoubleStatus, Level, Scoring};
 pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
 pub use ports::{BoardRepository, CollectionRepository, RandomSource};
-pub use query::{BoardQuery, Lifecycle, QueryPage, SortColumn};
+pub use query::{
+    BiddingPattern, BoardCriteria, BoardQuery, Lifecycle, QueryError, QueryPage, SharingFilter, SortColumn,
+    MAX_BIDDING_ALTERNATIVES, MAX_BIDDING_POSITIONS, MAX_LEADING_PASSES, MAX_SHARING_GROUPS,
+};
 pub use record::{
     read_board_record, BoardRecord, CallRecord, CardRecord, MetadataRecord, OrphanReasonRecord, OwnerRecord,
     RecordError, SharingRecord, BOARD_RECORD_VERSION,
