@@ -20,6 +20,7 @@ mod query;
 mod record;
 mod rich_text;
 mod service;
+mod social;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -37,7 +38,9 @@ pub use gate::{
 };
 pub use lenient::{parse_vulnerability_lenient, DoubleStatus, Level, Scoring};
 pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
-pub use ports::{BoardRepository, CollectionRepository, RandomSource};
+pub use ports::{
+    BoardRepository, BookmarkRepository, CollectionRepository, RandomSource, ThemeRepository, VoteRepository,
+};
 pub use query::{
     BiddingPattern, BoardCriteria, BoardQuery, Lifecycle, QueryError, QueryPage, SharingFilter, SortColumn,
     MAX_BIDDING_ALTERNATIVES, MAX_BIDDING_POSITIONS, MAX_LEADING_PASSES, MAX_SHARING_GROUPS,
@@ -48,3 +51,7 @@ pub use record::{
 };
 pub use rich_text::{Block, Inline, RichText};
 pub use service::{BoardService, HardDeleted, ServiceError, Viewer};
+pub use social::{
+    theme_catalogue, Bookmark, BookmarkToggle, SocialService, Tally, Theme, ThemeError, ThemeId, ThemeKind, Vote,
+    VoteChange,
+};

@@ -9,3 +9,4 @@ mod query;
 mod record;
 mod rich_text;
 mod service;
+mod social;
