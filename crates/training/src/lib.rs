@@ -11,6 +11,8 @@
 
 mod board;
 mod collection;
+mod collection_record;
+mod collection_service;
 mod deal_code;
 mod gate;
 mod lenient;
@@ -29,6 +31,10 @@ pub use board::{
     Ownership, Sharing, Timestamp, Timestamps, UserId,
 };
 pub use collection::{Collection, CollectionEntry, CollectionId};
+pub use collection_record::{
+    read_collection_record, CollectionRecord, CollectionRecordError, COLLECTION_RECORD_VERSION,
+};
+pub use collection_service::Move;
 pub use deal_code::{
     generate_deal_code, is_legacy_compatible_code, is_valid_deal_code, DEAL_CODE_ALPHABET, DEAL_CODE_LEN,
 };

@@ -1,6 +1,7 @@
 //! The integration tests of `training`, one module per area of the model.
 
 mod collection;
+mod collection_record;
 mod deal_code;
 mod gate;
 mod lenient;
