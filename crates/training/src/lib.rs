@@ -10,6 +10,7 @@
 //! of that name).
 
 mod board;
+mod bulk;
 mod collection;
 mod collection_record;
 mod collection_service;
@@ -30,6 +31,7 @@ pub use board::{
     Board, BoardGame, BoardId, CommentSlot, Derived, GroupId, LevelClass, Metadata, OpeningSide, OrphanReason,
     Ownership, Sharing, Timestamp, Timestamps, UserId,
 };
+pub use bulk::BulkOutcome;
 pub use collection::{Collection, CollectionEntry, CollectionId};
 pub use collection_record::{
     read_collection_record, CollectionRecord, CollectionRecordError, COLLECTION_RECORD_VERSION,

@@ -1,5 +1,6 @@
 //! The integration tests of `training`, one module per area of the model.
 
+mod bulk;
 mod collection;
 mod collection_record;
 mod deal_code;
