@@ -283,21 +283,17 @@ impl BoardQuery {
     /// The boards matching the query, sorted, and the requested page of them.
     #[must_use]
     pub fn evaluate<'a>(&self, boards: impl IntoIterator<Item = &'a Board>) -> QueryPage<'a> {
-        let mut res: Vec<&Board> = boards.into_iter().filter(|board| self.matches(board)).collect();
-        match self.sort {
-            // Lower-case each name once, not at each comparison.
-            SortColumn::Name => {
-                let mut keyed: Vec<(String, &Board)> =
-                    res.into_iter().map(|board| (board.metadata.name.to_lowercase(), board)).collect();
-                keyed.sort_by(|(a_name, a), (b_name, b)| {
-                    let ordering = a_name.cmp(b_name);
-                    let ordering = if self.descending { ordering.reverse() } else { ordering };
-                    ordering.then_with(|| a.id.cmp(&b.id))
-                });
-                res = keyed.into_iter().map(|(_, board)| board).collect();
-            }
-            _ => res.sort_by(|a, b| self.compare(a, b)),
-        }
+        let res: Vec<&Board> = boards.into_iter().filter(|board| self.matches(board)).collect();
+        // Each board's key is read once, not at each comparison: the keys sit together in memory
+        // and a name is lower-cased once.
+        let descending = self.descending;
+        let res: Vec<&Board> = match self.sort {
+            SortColumn::Name => sort_by_key(res, descending, |board| Some(board.metadata.name.to_lowercase())),
+            SortColumn::Level => sort_by_key(res, descending, |board| board.metadata.level.get()),
+            SortColumn::Created => sort_by_key(res, descending, |board| Some(board.timestamps.created)),
+            SortColumn::Updated => sort_by_key(res, descending, |board| Some(board.timestamps.updated)),
+            SortColumn::FirstPublished => sort_by_key(res, descending, |board| board.timestamps.first_published),
+        };
         let total = res.len();
         let boards = res.into_iter().skip(self.offset).take(self.limit).collect();
         QueryPage { total, boards }
@@ -305,28 +301,6 @@ impl BoardQuery {
 
     fn with_filters(self, change: impl FnOnce(Filters) -> Filters) -> BoardQuery {
         BoardQuery { filters: change(self.filters), ..self }
-    }
-
-    fn compare(&self, a: &Board, b: &Board) -> Ordering {
-        let directed = |ordering: Ordering| if self.descending { ordering.reverse() } else { ordering };
-        // Missing values last whichever the direction.
-        let optional = |a: Option<i64>, b: Option<i64>| match (a, b) {
-            (Some(a), Some(b)) => directed(a.cmp(&b)),
-            (Some(_), None) => Ordering::Less,
-            (None, Some(_)) => Ordering::Greater,
-            (None, None) => Ordering::Equal,
-        };
-        let by_column = match self.sort {
-            SortColumn::Name => directed(a.metadata.name.to_lowercase().cmp(&b.metadata.name.to_lowercase())),
-            SortColumn::Level => optional(a.metadata.level.get().map(i64::from), b.metadata.level.get().map(i64::from)),
-            SortColumn::Created => directed(a.timestamps.created.cmp(&b.timestamps.created)),
-            SortColumn::Updated => directed(a.timestamps.updated.cmp(&b.timestamps.updated)),
-            SortColumn::FirstPublished => optional(
-                a.timestamps.first_published.map(|stamp| stamp.0),
-                b.timestamps.first_published.map(|stamp| stamp.0),
-            ),
-        };
-        by_column.then_with(|| a.id.cmp(&b.id))
     }
 }
 
@@ -540,6 +514,32 @@ impl Filters {
             .chain(&metadata.auction_themes)
             .chain(&metadata.play_themes)
             .chain(&metadata.user_themes)
-            .any(|field| field.to_lowercase().contains(&self.text))
+            .any(|field| contains_ignoring_case(field, &self.text))
     }
+}
+
+/// `boards` by `key` in the direction asked, boards without a key last both ways, ties by id.
+fn sort_by_key<K: Ord>(boards: Vec<&Board>, descending: bool, key: impl Fn(&Board) -> Option<K>) -> Vec<&Board> {
+    let mut keyed: Vec<(Option<K>, &Board)> = boards.into_iter().map(|board| (key(board), board)).collect();
+    keyed.sort_unstable_by(|(a_key, a), (b_key, b)| {
+        let by_key = match (a_key, b_key) {
+            (Some(a_key), Some(b_key)) if descending => b_key.cmp(a_key),
+            (Some(a_key), Some(b_key)) => a_key.cmp(b_key),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => Ordering::Equal,
+        };
+        by_key.then_with(|| a.id.cmp(&b.id))
+    });
+    keyed.into_iter().map(|(_, board)| board).collect()
+}
+
+/// Whether `haystack` contains `lower_needle` (already lower case), ignoring case. ASCII text, the
+/// common case, is compared in place; other text is lower-cased first, which allocates.
+fn contains_ignoring_case(haystack: &str, lower_needle: &str) -> bool {
+    if haystack.is_ascii() && lower_needle.is_ascii() {
+        let (haystack, needle) = (haystack.as_bytes(), lower_needle.as_bytes());
+        return needle.is_empty() || haystack.windows(needle.len()).any(|window| window.eq_ignore_ascii_case(needle));
+    }
+    haystack.to_lowercase().contains(lower_needle)
 }

@@ -437,3 +437,76 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The text search ignores case as lower-casing both sides would, ASCII or not.
+    #[test]
+    fn text_search_ignores_case_in_any_script(name in "[aAeEéÉlLiIK\u{212A} ]{0,12}", needle in "[aAeEéÉlLiIkK ]{0,4}") {
+        let mut board = boards().swap_remove(0);
+        board.metadata.name = name.clone();
+        let wanted = needle.trim().to_lowercase();
+        let expected = [name.as_str(), "Squeeze"].iter().any(|field| field.to_lowercase().contains(&wanted));
+        prop_assert_eq!(BoardQuery::new().text(&needle).matches(&board), expected);
+    }
+}
+
+#[test]
+fn text_search_reads_accents_and_case() {
+    let mut boards = boards();
+    boards[0].metadata.name = "Élimination".to_owned();
+    let ids = |text: &str| -> Vec<String> {
+        BoardQuery::new().text(text).evaluate(&boards).boards.iter().map(|board| board.id.0.clone()).collect()
+    };
+    assert_eq!(ids("élim"), ["a"]);
+    assert_eq!(ids("ÉLIM"), ["a"]);
+    assert_eq!(ids("LIMIN"), ["a"]);
+    assert_eq!(ids("elim"), Vec::<String>::new());
+}
+
+/// The ids of `boards` in the order a sort by `column` should give, written independently of the
+/// crate: present keys in the asked direction, missing ones last, ties by id.
+fn reference_order(boards: &[Board], column: SortColumn, descending: bool) -> Vec<String> {
+    let key = |board: &Board| -> Option<(i64, String)> {
+        match column {
+            SortColumn::Name => Some((0, board.metadata.name.to_lowercase())),
+            SortColumn::Level => board.metadata.level.get().map(|level| (i64::from(level), String::new())),
+            SortColumn::Created => Some((board.timestamps.created.0, String::new())),
+            SortColumn::Updated => Some((board.timestamps.updated.0, String::new())),
+            SortColumn::FirstPublished => board.timestamps.first_published.map(|at| (at.0, String::new())),
+        }
+    };
+    let mut present: Vec<(Option<(i64, String)>, &Board)> = boards.iter().map(|board| (key(board), board)).collect();
+    present.sort_by(|(a_key, a), (b_key, b)| match (a_key, b_key) {
+        (None, None) => a.id.cmp(&b.id),
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (Some(a_key), Some(b_key)) => {
+            let ordering = a_key.cmp(b_key);
+            (if descending { ordering.reverse() } else { ordering }).then_with(|| a.id.cmp(&b.id))
+        }
+    });
+    present.into_iter().map(|(_, board)| board.id.0.clone()).collect()
+}
+
+proptest! {
+    #[test]
+    fn sorts_follow_the_column_with_missing_values_last(
+        column in prop_oneof![
+            Just(SortColumn::Name),
+            Just(SortColumn::Level),
+            Just(SortColumn::Created),
+            Just(SortColumn::Updated),
+            Just(SortColumn::FirstPublished),
+        ],
+        descending in any::<bool>(),
+        names in proptest::collection::vec(prop_oneof![Just("b"), Just("B"), Just("a"), Just("é")], 6),
+    ) {
+        let mut boards = varied_boards();
+        for (board, name) in boards.iter_mut().zip(names) {
+            board.metadata.name = name.to_owned();
+        }
+        let query = BoardQuery::new().lifecycle(Lifecycle::All).sort(column, descending).page(0, 100);
+        let ids: Vec<String> = query.evaluate(&boards).boards.iter().map(|board| board.id.0.clone()).collect();
+        prop_assert_eq!(ids, reference_order(&boards, column, descending));
+    }
+}
