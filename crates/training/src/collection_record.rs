@@ -26,21 +26,22 @@ pub struct CollectionRecord {
     pub boards: Vec<String>,
 }
 
-/// Why a stored record could not be read back as a collection.
+/// Why a stored record of the small kinds (collection, theme, bookmark, vote) could not be read
+/// back; each message names the kind of record.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CollectionRecordError {
+pub enum RecordReadError {
     /// The JSON has no numeric `version` field.
-    #[error("the record has no version number")]
-    MissingVersion,
+    #[error("the {record} record has no version number")]
+    MissingVersion { record: &'static str },
     /// A version this build does not know, such as one written by a newer app.
-    #[error("unknown collection record version {0} (this build reads up to {COLLECTION_RECORD_VERSION})")]
-    UnknownVersion(u64),
+    #[error("unknown {record} record version {version} (this build reads up to {max})")]
+    UnknownVersion { record: &'static str, version: u64, max: u32 },
     /// The JSON does not have the shape of its version.
-    #[error("malformed collection record: {0}")]
-    Malformed(String),
+    #[error("malformed {record} record: {detail}")]
+    Malformed { record: &'static str, detail: String },
     /// A field holds a value its version does not allow.
-    #[error("invalid {field} in collection record: {detail}")]
-    InvalidField { field: &'static str, detail: String },
+    #[error("invalid {field} in {record} record: {detail}")]
+    InvalidField { record: &'static str, field: &'static str, detail: String },
 }
 
 impl From<&Collection> for CollectionRecord {
@@ -70,14 +71,35 @@ impl Collection {
 /// # Errors
 /// A missing or unknown version, a shape its version does not allow, an empty id or owner, a blank
 /// name, an empty or repeated board id. Never panics, whatever the JSON.
-pub fn read_collection_record(json: &serde_json::Value) -> Result<Collection, CollectionRecordError> {
-    let version =
-        json.get("version").and_then(serde_json::Value::as_u64).ok_or(CollectionRecordError::MissingVersion)?;
-    let record: CollectionRecord = match version {
-        1 => CollectionRecord::deserialize(json).map_err(|err| CollectionRecordError::Malformed(err.to_string()))?,
-        other => return Err(CollectionRecordError::UnknownVersion(other)),
+pub fn read_collection_record(json: &serde_json::Value) -> Result<Collection, RecordReadError> {
+    let record: CollectionRecord = match version_of(json, RECORD)? {
+        1 => deserialize(json, RECORD)?,
+        other => return Err(unknown_version(RECORD, other, COLLECTION_RECORD_VERSION)),
     };
     record.into_collection()
+}
+
+const RECORD: &str = "collection";
+
+/// The `version` field of a stored record of kind `record`.
+pub(crate) fn version_of(json: &serde_json::Value, record: &'static str) -> Result<u64, RecordReadError> {
+    json.get("version").and_then(serde_json::Value::as_u64).ok_or(RecordReadError::MissingVersion { record })
+}
+
+/// The record of kind `record` in `json`, in the shape of its version.
+pub(crate) fn deserialize<T: serde::de::DeserializeOwned>(
+    json: &serde_json::Value,
+    record: &'static str,
+) -> Result<T, RecordReadError> {
+    T::deserialize(json).map_err(|err| RecordReadError::Malformed { record, detail: err.to_string() })
+}
+
+pub(crate) const fn unknown_version(record: &'static str, version: u64, max: u32) -> RecordReadError {
+    RecordReadError::UnknownVersion { record, version, max }
+}
+
+pub(crate) fn invalid<T>(record: &'static str, field: &'static str, detail: String) -> Result<T, RecordReadError> {
+    Err(RecordReadError::InvalidField { record, field, detail })
 }
 
 impl CollectionRecord {
@@ -85,27 +107,27 @@ impl CollectionRecord {
     ///
     /// # Errors
     /// As [`read_collection_record`].
-    pub fn into_collection(self) -> Result<Collection, CollectionRecordError> {
+    pub fn into_collection(self) -> Result<Collection, RecordReadError> {
         if self.version != COLLECTION_RECORD_VERSION {
-            return Err(CollectionRecordError::UnknownVersion(self.version.into()));
+            return Err(unknown_version(RECORD, self.version.into(), COLLECTION_RECORD_VERSION));
         }
-        let invalid = |field: &'static str, detail: String| Err(CollectionRecordError::InvalidField { field, detail });
+        let reject = |field: &'static str, detail: String| invalid(RECORD, field, detail);
         if self.id.is_empty() {
-            return invalid("id", "the id is empty".to_owned());
+            return reject("id", "the id is empty".to_owned());
         }
         if self.owner.is_empty() {
-            return invalid("owner", "the owner is empty".to_owned());
+            return reject("owner", "the owner is empty".to_owned());
         }
         if self.name.trim().is_empty() {
-            return invalid("name", "the name is blank".to_owned());
+            return reject("name", "the name is blank".to_owned());
         }
         let mut seen: BTreeSet<&str> = BTreeSet::new();
         for board in &self.boards {
             if board.is_empty() {
-                return invalid("boards", "a board id is empty".to_owned());
+                return reject("boards", "a board id is empty".to_owned());
             }
             if !seen.insert(board) {
-                return invalid("boards", format!("{board:?} is listed twice"));
+                return reject("boards", format!("{board:?} is listed twice"));
             }
         }
         Ok(Collection {

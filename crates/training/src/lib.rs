@@ -24,6 +24,7 @@ mod record;
 mod rich_text;
 mod service;
 mod social;
+mod social_record;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -33,9 +34,7 @@ pub use board::{
 };
 pub use bulk::BulkOutcome;
 pub use collection::{Collection, CollectionEntry, CollectionId};
-pub use collection_record::{
-    read_collection_record, CollectionRecord, CollectionRecordError, COLLECTION_RECORD_VERSION,
-};
+pub use collection_record::{read_collection_record, CollectionRecord, RecordReadError, COLLECTION_RECORD_VERSION};
 pub use collection_service::Move;
 pub use deal_code::{
     generate_deal_code, is_legacy_compatible_code, is_valid_deal_code, DEAL_CODE_ALPHABET, DEAL_CODE_LEN,
@@ -62,4 +61,8 @@ pub use service::{BoardService, HardDeleted, ServiceError, Viewer};
 pub use social::{
     theme_catalogue, Bookmark, BookmarkToggle, SocialService, Tally, Theme, ThemeError, ThemeId, ThemeKind, Vote,
     VoteChange,
+};
+pub use social_record::{
+    read_bookmark_record, read_theme_record, read_vote_record, BookmarkRecord, ThemeKindRecord, ThemeRecord,
+    VoteRecord, VoteValueRecord, BOOKMARK_RECORD_VERSION, THEME_RECORD_VERSION, VOTE_RECORD_VERSION,
 };

@@ -19,7 +19,7 @@ use crate::{
 pub struct ThemeId(pub String);
 
 /// Which theme list of a board a theme belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ThemeKind {
     /// A bidding theme: [`Metadata::auction_themes`].
     Auction,
@@ -29,8 +29,9 @@ pub enum ThemeKind {
     User,
 }
 
-/// A theme of the catalogue: an id, the list it goes to, and its name in some locales.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A theme of the catalogue: an id, the list it goes to, and its name in some locales. Stored as a
+/// [`crate::ThemeRecord`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Theme {
     id: ThemeId,
     kind: ThemeKind,
@@ -48,7 +49,7 @@ pub enum ThemeError {
     Unnamed(String),
 }
 
-/// A bookmark: a user keeps a board at hand.
+/// A bookmark: a user keeps a board at hand. Stored as a [`crate::BookmarkRecord`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Bookmark {
     pub user_id: UserId,
@@ -63,8 +64,8 @@ pub enum BookmarkToggle {
     Removed,
 }
 
-/// A user's opinion of a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A user's opinion of a board. Stored as a [`crate::VoteRecord`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Vote {
     Up,
     Down,
@@ -83,7 +84,7 @@ pub struct VoteChange {
 }
 
 /// The votes of a board, counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tally {
     pub up: u64,
     pub down: u64,

@@ -60,12 +60,12 @@ fn check(change: impl FnOnce(&mut Value), expect: Expect) {
 #[test]
 fn unknown_corrupt_and_invalid_records_are_refused() {
     check(|json| json["version"] = json!(2), expect!["unknown collection record version 2 (this build reads up to 1)"]);
-    check(|json| json["version"] = json!("1"), expect!["the record has no version number"]);
+    check(|json| json["version"] = json!("1"), expect!["the collection record has no version number"]);
     check(
         |json| {
             json.as_object_mut().expect("an object").remove("version");
         },
-        expect!["the record has no version number"],
+        expect!["the collection record has no version number"],
     );
     check(
         |json| json["colour"] = json!("blue"),
@@ -91,7 +91,7 @@ fn unknown_corrupt_and_invalid_records_are_refused() {
     check(|json| json["boards"] = json!([]), expect!["read collection-0001"]);
     assert_eq!(
         read_collection_record(&json!([1, 2])).map_err(|err| err.to_string()),
-        Err("the record has no version number".to_owned())
+        Err("the collection record has no version number".to_owned())
     );
 }
 

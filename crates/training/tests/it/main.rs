@@ -12,3 +12,4 @@ mod record;
 mod rich_text;
 mod service;
 mod social;
+mod social_record;
