@@ -11,7 +11,7 @@ use crate::{
 
 /// Where to move a board within its collection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Move {
+pub enum CollectionMove {
     /// One place towards the start; the first board stays first.
     Up,
     /// One place towards the end; the last board stays last.
@@ -102,23 +102,23 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
     ///
     /// # Errors
     /// `AccessDenied` when the collection is missing or not the viewer's, `NotInCollection` when the
-    /// board is not listed, `PositionOutOfRange` for a [`Move::To`] past the last board.
+    /// board is not listed, `PositionOutOfRange` for a [`CollectionMove::To`] past the last board.
     pub fn move_in_collection(
         &mut self,
         viewer: &Viewer,
         id: &CollectionId,
         board_id: &BoardId,
-        to: Move,
+        to: CollectionMove,
     ) -> Result<Collection, ServiceError> {
         self.change_collection(viewer, id, |collection| {
             let len = collection.boards.len();
             let from =
                 collection.boards.iter().position(|listed| listed == board_id).ok_or(ServiceError::NotInCollection)?;
             let target = match to {
-                Move::Up => from.saturating_sub(1),
-                Move::Down => (from + 1).min(len - 1),
-                Move::To(index) if index < len => index,
-                Move::To(index) => return Err(ServiceError::PositionOutOfRange { index, len }),
+                CollectionMove::Up => from.saturating_sub(1),
+                CollectionMove::Down => (from + 1).min(len - 1),
+                CollectionMove::To(index) if index < len => index,
+                CollectionMove::To(index) => return Err(ServiceError::PositionOutOfRange { index, len }),
             };
             let board = collection.boards.remove(from);
             collection.boards.insert(target, board);

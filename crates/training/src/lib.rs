@@ -35,7 +35,7 @@ pub use board::{
 pub use bulk::BulkOutcome;
 pub use collection::{Collection, CollectionEntry, CollectionId};
 pub use collection_record::{read_collection_record, CollectionRecord, RecordReadError, COLLECTION_RECORD_VERSION};
-pub use collection_service::Move;
+pub use collection_service::CollectionMove;
 pub use deal_code::{
     generate_deal_code, is_legacy_compatible_code, is_valid_deal_code, DEAL_CODE_ALPHABET, DEAL_CODE_LEN,
 };

@@ -389,7 +389,7 @@ impl BiddingPattern {
     #[must_use]
     pub fn matches(&self, calls: &[Call]) -> bool {
         (0..=MAX_LEADING_PASSES).any(|n_passes| {
-            calls.len() >= n_passes + self.positions.len()
+            n_passes + self.positions.len() <= calls.len()
                 && calls[..n_passes].iter().all(|call| *call == Call::Pass)
                 && self.positions.iter().zip(&calls[n_passes..]).all(|(alternatives, call)| alternatives.contains(call))
         })

@@ -1,7 +1,7 @@
 //! Collections through the board service: entries available or unavailable in the original order, and
 //! the owner's create, rename, add, remove, move and delete.
 
-use training::{Collection, CollectionEntry, CollectionId, Move, ServiceError, Sharing, UserId, Viewer};
+use training::{Collection, CollectionEntry, CollectionId, CollectionMove, ServiceError, Sharing, UserId, Viewer};
 
 use crate::service::{alice, bob, draft, id, service, Service, T1, T2};
 
@@ -117,7 +117,7 @@ fn only_the_owner_changes_a_collection_and_a_missing_one_looks_the_same() {
         assert_eq!(service.add_to_collection(&viewer, &collection, &id("pub")), Err(ServiceError::AccessDenied));
         assert_eq!(service.remove_from_collection(&viewer, &collection, &id("pub")), Err(ServiceError::AccessDenied));
         assert_eq!(
-            service.move_in_collection(&viewer, &collection, &id("pub"), Move::Down),
+            service.move_in_collection(&viewer, &collection, &id("pub"), CollectionMove::Down),
             Err(ServiceError::AccessDenied)
         );
         assert_eq!(service.delete_collection(&viewer, &collection), Err(ServiceError::AccessDenied));
@@ -145,18 +145,18 @@ fn readable_boards_are_added_once_and_any_removed() {
 #[test]
 fn boards_move_up_down_and_to_an_index() {
     let mut service = with_bobs_list();
-    let mut moved = |board: &str, to: Move| {
+    let mut moved = |board: &str, to: CollectionMove| {
         service.move_in_collection(&bob(), &list(), &id(board), to).map(|collection| board_ids(&collection).join(" "))
     };
-    assert_eq!(moved("grp", Move::Up).as_deref(), Ok("pub grp missing b1 bob1"));
-    assert_eq!(moved("pub", Move::Up).as_deref(), Ok("pub grp missing b1 bob1"));
-    assert_eq!(moved("pub", Move::Down).as_deref(), Ok("grp pub missing b1 bob1"));
-    assert_eq!(moved("bob1", Move::Down).as_deref(), Ok("grp pub missing b1 bob1"));
-    assert_eq!(moved("bob1", Move::To(0)).as_deref(), Ok("bob1 grp pub missing b1"));
-    assert_eq!(moved("bob1", Move::To(4)).as_deref(), Ok("grp pub missing b1 bob1"));
-    assert_eq!(moved("grp", Move::To(2)).as_deref(), Ok("pub missing grp b1 bob1"));
-    assert_eq!(moved("grp", Move::To(5)), Err(ServiceError::PositionOutOfRange { index: 5, len: 5 }));
-    assert_eq!(moved("elsewhere", Move::Up), Err(ServiceError::NotInCollection));
+    assert_eq!(moved("grp", CollectionMove::Up).as_deref(), Ok("pub grp missing b1 bob1"));
+    assert_eq!(moved("pub", CollectionMove::Up).as_deref(), Ok("pub grp missing b1 bob1"));
+    assert_eq!(moved("pub", CollectionMove::Down).as_deref(), Ok("grp pub missing b1 bob1"));
+    assert_eq!(moved("bob1", CollectionMove::Down).as_deref(), Ok("grp pub missing b1 bob1"));
+    assert_eq!(moved("bob1", CollectionMove::To(0)).as_deref(), Ok("bob1 grp pub missing b1"));
+    assert_eq!(moved("bob1", CollectionMove::To(4)).as_deref(), Ok("grp pub missing b1 bob1"));
+    assert_eq!(moved("grp", CollectionMove::To(2)).as_deref(), Ok("pub missing grp b1 bob1"));
+    assert_eq!(moved("grp", CollectionMove::To(5)), Err(ServiceError::PositionOutOfRange { index: 5, len: 5 }));
+    assert_eq!(moved("elsewhere", CollectionMove::Up), Err(ServiceError::NotInCollection));
     assert_eq!(
         ServiceError::PositionOutOfRange { index: 5, len: 5 }.to_string(),
         "position 5 is out of range for a collection of 5 boards"
