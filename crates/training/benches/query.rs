@@ -1,4 +1,6 @@
-//! Benchmark: filter, sort and page 10,000 boards in memory with `BoardQuery`.
+//! Benchmark: filter, sort and page 10,000 boards in memory with `BoardQuery`, every filter
+//! exercised (owner, sharing, themes, bidding pattern with leading passes, levels, languages,
+//! trumps, text, lifecycle).
 //!
 //! `cargo bench -p training --bench query` prints the median and worst time
 //! of each query over repeated runs. Target: under 20 ms per query natively.
@@ -8,20 +10,24 @@ use std::time::Instant;
 use bridge::testing::SplitMix64;
 use bridge::{Card, Seat, Strain, Vulnerability};
 use training::{
-    gate, Board, BoardDraft, BoardId, BoardQuery, DraftCall, DraftCard, DraftComment, Level, Lifecycle, Metadata,
-    Ownership, SortColumn, Timestamp, UserId,
+    gate, BiddingPattern, Board, BoardDraft, BoardId, BoardQuery, DraftCall, DraftCard, DraftComment, GroupId, Level,
+    Lifecycle, Metadata, Ownership, Sharing, SharingFilter, SortColumn, Timestamp, UserId, MAX_SHARING_GROUPS,
 };
 
 const N_BOARDS: usize = 10_000;
 const RUNS: usize = 30;
 const NAMES: [&str; 6] = ["Finesse", "Trump control", "Endplay", "Squeeze", "Safety play", "Entries"];
-const AUCTIONS: [&str; 5] = [
+const AUCTIONS: [&str; 7] = [
     "1NT Pass 3NT Pass Pass Pass",
     "1S Pass 4S Pass Pass Pass",
     "1H Pass 2H Pass Pass Pass",
     "2C Pass 2D Pass 6NT Pass Pass Pass",
     "1D Pass 1S Pass 3D Pass 5D Pass Pass Pass",
+    "Pass 1NT Pass 2C Pass 2H Pass 4H Pass Pass Pass",
+    "Pass Pass Pass 1S Pass 2S Pass 4S Pass Pass Pass",
 ];
+const AUCTION_THEMES: [&str; 4] = ["notrump_opening", "stayman", "major_raise", "strong_two"];
+const PLAY_THEMES: [&str; 7] = ["finesse", "squeeze", "endplay", "trump_control", "entries", "safety_play", "counting"];
 
 fn main() {
     let start = Instant::now();
@@ -29,7 +35,9 @@ fn main() {
     println!("training query: {} boards gated in {:.0} ms", boards.len(), start.elapsed().as_secs_f64() * 1e3);
 
     let english: training::Locale = "en".parse().expect("en is a locale");
-    let queries: [(&str, BoardQuery); 4] = [
+    let club = |idx: usize| GroupId(format!("club-{idx}"));
+    let pattern = |text: &str| -> BiddingPattern { text.parse().expect("bench patterns are well formed") };
+    let queries: [(&str, BoardQuery); 9] = [
         ("default page (active, by update)", BoardQuery::new()),
         (
             "levels 1-2, English, spades or NT, by name",
@@ -46,6 +54,38 @@ fn main() {
         (
             "all lifecycles, by first published",
             BoardQuery::new().lifecycle(Lifecycle::All).sort(SortColumn::FirstPublished, true),
+        ),
+        (
+            "owner user-7, by first published",
+            BoardQuery::new().owner(UserId("user-7".to_owned())).sort(SortColumn::FirstPublished, false),
+        ),
+        (
+            "not owner user-7, public or 2 groups, by name",
+            BoardQuery::new()
+                .not_owner(UserId("user-7".to_owned()))
+                .sharing([SharingFilter::Public, SharingFilter::Groups(vec![club(1), club(2)])])
+                .expect("within the limits")
+                .sort(SortColumn::Name, true),
+        ),
+        ("themes (any of 3), by update", BoardQuery::new().themes(["stayman", "squeeze", "counting"])),
+        (
+            "bidding 1NT (leading passes allowed), by name",
+            BoardQuery::new().bidding(pattern("1NT")).sort(SortColumn::Name, false),
+        ),
+        (
+            "every filter: bidding 1S/1H Pass 2S/4S/2H, themes, sharing 32 groups, levels, English, not owner",
+            BoardQuery::new()
+                .bidding(pattern("1S/1H Pass 2S/4S/2H"))
+                .themes(["major_raise", "trump_control", "finesse"])
+                .sharing([
+                    SharingFilter::Public,
+                    SharingFilter::Groups((0..MAX_SHARING_GROUPS - 1).map(club).collect()),
+                ])
+                .expect("within the limits")
+                .levels([1, 2, 3, 4])
+                .languages(["en".parse().expect("en is a locale")])
+                .not_owner(UserId("user-3".to_owned()))
+                .sort(SortColumn::Level, false),
         ),
     ];
     for (what, query) in queries {
@@ -83,6 +123,13 @@ fn make_board(idx: usize) -> Board {
         metadata: Metadata {
             name: format!("{} {idx}", NAMES[idx % NAMES.len()]),
             level: Level::new((idx % 6) as u8),
+            auction_themes: vec![AUCTION_THEMES[idx % AUCTION_THEMES.len()].to_owned()],
+            play_themes: vec![PLAY_THEMES[idx % PLAY_THEMES.len()].to_owned()],
+            sharing: match idx % 3 {
+                0 => Sharing::Private,
+                1 => Sharing::Public,
+                _ => Sharing::Groups(vec![GroupId(format!("club-{}", idx % 40))]),
+            },
             ..Metadata::default()
         },
         created: Some(Timestamp(idx as i64)),

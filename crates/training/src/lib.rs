@@ -1,8 +1,9 @@
 //! The product model of Bridge Training: boards and their write gate, rich
 //! and localized text, deal codes, the lenient readers of imported values,
 //! the durable board record, the storage ports with the board service and its
-//! access rules, collections, PBN export and import of boards, bulk comment
-//! rewrites, and the play journal with its solver advice.
+//! access rules, queries and bulk criteria, collections, themes, bookmarks
+//! and votes, PBN export and import of boards, bulk comment rewrites, and the
+//! play journal with its solver advice.
 //!
 //! Everything here is pure: no I/O, no clock, no global randomness. Time
 //! arrives as a [`Timestamp`] argument, randomness through the
@@ -13,7 +14,10 @@
 
 mod advice;
 mod board;
+mod bulk;
 mod collection;
+mod collection_record;
+mod collection_service;
 mod deal_code;
 mod exchange;
 mod gate;
@@ -28,6 +32,8 @@ mod record;
 mod rewrite;
 mod rich_text;
 mod service;
+mod social;
+mod social_record;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -36,7 +42,10 @@ pub use board::{
     Board, BoardGame, BoardId, CommentSlot, Derived, GroupId, LevelClass, Metadata, OpeningSide, OrphanReason,
     Ownership, Sharing, Timestamp, Timestamps, UserId,
 };
+pub use bulk::BulkOutcome;
 pub use collection::{Collection, CollectionEntry, CollectionId};
+pub use collection_record::{read_collection_record, CollectionRecord, RecordReadError, COLLECTION_RECORD_VERSION};
+pub use collection_service::CollectionMove;
 pub use deal_code::{
     generate_deal_code, is_legacy_compatible_code, is_valid_deal_code, DEAL_CODE_ALPHABET, DEAL_CODE_LEN,
 };
@@ -56,8 +65,14 @@ pub use journal_record::{
 pub use lenient::{parse_vulnerability_lenient, DoubleStatus, Level, Scoring};
 pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
 pub use memory::{InMemoryBoards, InMemoryCollections};
-pub use ports::{BoardRepository, CardValue, CollectionRepository, RandomSource, SolverPort, SolverPosition};
-pub use query::{BoardQuery, Lifecycle, QueryPage, SortColumn};
+pub use ports::{
+    BoardRepository, BookmarkRepository, CardValue, CollectionRepository, RandomSource, SolverPort, SolverPosition,
+    ThemeRepository, VoteRepository,
+};
+pub use query::{
+    BiddingPattern, BoardCriteria, BoardQuery, Lifecycle, QueryError, QueryPage, SharingFilter, SortColumn,
+    MAX_BIDDING_ALTERNATIVES, MAX_BIDDING_POSITIONS, MAX_LEADING_PASSES, MAX_SHARING_GROUPS,
+};
 pub use record::{
     read_board_record, BoardRecord, CallRecord, CardRecord, MetadataRecord, OrphanReasonRecord, OwnerRecord,
     RecordError, SharingRecord, BOARD_RECORD_VERSION,
@@ -68,3 +83,11 @@ pub use rewrite::{
 };
 pub use rich_text::{Block, Inline, RichText};
 pub use service::{BoardService, HardDeleted, ServiceError, Viewer};
+pub use social::{
+    theme_catalogue, Bookmark, BookmarkToggle, SocialService, Tally, Theme, ThemeError, ThemeId, ThemeKind, Vote,
+    VoteChange,
+};
+pub use social_record::{
+    read_bookmark_record, read_theme_record, read_vote_record, BookmarkRecord, ThemeKindRecord, ThemeRecord,
+    VoteRecord, VoteValueRecord, BOOKMARK_RECORD_VERSION, THEME_RECORD_VERSION, VOTE_RECORD_VERSION,
+};

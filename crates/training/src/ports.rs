@@ -5,7 +5,7 @@
 
 use bridge::{BySeat, Card, Hand, Play, Seat, Strain};
 
-use crate::{Board, BoardId, Collection, CollectionId, UserId};
+use crate::{Board, BoardId, Bookmark, Collection, CollectionId, Theme, ThemeId, UserId, Vote};
 
 /// A source of random numbers, injected so the model stays pure and tests reproducible.
 pub trait RandomSource {
@@ -108,4 +108,34 @@ impl<S: SolverPort + ?Sized> SolverPort for &mut S {
     fn analyse(&mut self, position: &SolverPosition) -> Vec<CardValue> {
         (**self).analyse(position)
     }
+}
+
+/// The catalogue of themes.
+pub trait ThemeRepository {
+    fn get(&self, id: &ThemeId) -> Option<Theme>;
+    /// Stores `theme`, replacing the one of the same id.
+    fn put(&mut self, theme: Theme);
+    fn remove(&mut self, id: &ThemeId) -> Option<Theme>;
+    /// Every theme, in no particular order.
+    fn all(&self) -> Vec<Theme>;
+}
+
+/// Where bookmarks are kept: at most one per user and board.
+pub trait BookmarkRepository {
+    fn get(&self, user_id: &UserId, board_id: &BoardId) -> Option<Bookmark>;
+    /// Stores `bookmark`, replacing the one of the same user and board.
+    fn put(&mut self, bookmark: Bookmark);
+    fn remove(&mut self, user_id: &UserId, board_id: &BoardId) -> Option<Bookmark>;
+    /// The bookmarks of `user_id`, in no particular order.
+    fn of_user(&self, user_id: &UserId) -> Vec<Bookmark>;
+}
+
+/// Where votes are kept: at most one per user and board.
+pub trait VoteRepository {
+    fn get(&self, user_id: &UserId, board_id: &BoardId) -> Option<Vote>;
+    /// Stores the vote of `user_id` on `board_id`, replacing the one there.
+    fn put(&mut self, user_id: &UserId, board_id: &BoardId, vote: Vote);
+    fn remove(&mut self, user_id: &UserId, board_id: &BoardId) -> Option<Vote>;
+    /// The votes on `board_id` with their voters, in no particular order.
+    fn of_board(&self, board_id: &BoardId) -> Vec<(UserId, Vote)>;
 }

@@ -1,10 +1,33 @@
-//! Board queries: an immutable filter, sort and page, evaluated over boards in memory.
+//! Board queries: an immutable filter, sort and page, evaluated over boards in memory, and the
+//! [`BoardCriteria`] of bulk operations built from a query's filters.
+//!
+//! A query that exists is within the limits: the builder methods whose input could make a query
+//! expensive (the groups of a sharing filter, a bidding pattern) check it and refuse with a
+//! [`QueryError`], so [`BoardQuery::evaluate`] never fails.
 
 use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
 
-use bridge::Strain;
+use bridge::{Call, Strain};
 
-use crate::{Board, Locale};
+use crate::{Board, GroupId, Locale, Ownership, Sharing, UserId};
+
+/// The most groups a sharing filter may name, all [`SharingFilter::Groups`] together: enough for
+/// every club and class a teacher belongs to, few enough that a query stays a cheap set lookup.
+pub const MAX_SHARING_GROUPS: usize = 32;
+
+/// The most positions of a [`BiddingPattern`]: sixteen calls cover every teaching sequence of an
+/// uncontested or competitive auction up to slam, and bound the work per board.
+pub const MAX_BIDDING_POSITIONS: usize = 16;
+
+/// The most alternative calls at one position of a [`BiddingPattern`]: a position asks for "one of
+/// these few calls"; a longer list means the position should be left out of the pattern.
+pub const MAX_BIDDING_ALTERNATIVES: usize = 8;
+
+/// The most passes a [`BiddingPattern`] may be preceded by: the dealer and the two next seats may
+/// pass before the opening, so a pattern `1NT` also matches `Pass Pass Pass 1NT ...`.
+pub const MAX_LEADING_PASSES: usize = 3;
 
 /// Which boards a query looks at, by trash state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -26,15 +49,58 @@ pub enum SortColumn {
     FirstPublished,
 }
 
+/// One kind of sharing a query accepts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SharingFilter {
+    /// Boards nobody else reads.
+    Private,
+    /// Boards shared with one of these groups; with no group, boards shared with any group.
+    Groups(Vec<GroupId>),
+    /// Public boards.
+    Public,
+}
+
+/// A bidding sequence to look for: one set of alternative calls per position, such as
+/// `1S/1H Pass 2NT`. A board matches when its auction starts with a matching prefix, possibly
+/// after up to [`MAX_LEADING_PASSES`] passes.
+///
+/// Only [`BiddingPattern::new`] (or [`str::parse`]) builds one, within the limits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BiddingPattern {
+    positions: Vec<Vec<Call>>,
+}
+
+/// Why a query or criteria could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// A sharing filter names more groups than [`MAX_SHARING_GROUPS`].
+    #[error("the sharing filter names {given} groups, at most {max} are allowed")]
+    TooManyGroups { given: usize, max: usize },
+    /// A bidding pattern without any position.
+    #[error("the bidding pattern is empty")]
+    EmptyBiddingPattern,
+    /// A bidding pattern longer than [`MAX_BIDDING_POSITIONS`].
+    #[error("the bidding pattern has {given} positions, at most {max} are allowed")]
+    BiddingPatternTooLong { given: usize, max: usize },
+    /// A position (numbered from 1) without any call.
+    #[error("position {position} of the bidding pattern has no call")]
+    EmptyPosition { position: usize },
+    /// A position (numbered from 1) with more than [`MAX_BIDDING_ALTERNATIVES`] calls.
+    #[error("position {position} of the bidding pattern has {given} alternatives, at most {max} are allowed")]
+    TooManyAlternatives { position: usize, given: usize, max: usize },
+    /// A token of a bidding pattern's text that is no call.
+    #[error("position {position} of the bidding pattern: {token:?} is not a call")]
+    InvalidCall { position: usize, token: String },
+    /// Criteria without any filter would select every board.
+    #[error("the criteria select every board: give at least one filter")]
+    EmptyCriteria,
+}
+
 /// A filter over boards, built by chaining methods that each return a new query.
-/// An empty criterion (no level, no language, no trump, no text) filters nothing.
+/// An empty criterion (no level, no language, no trump, no text, ...) filters nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardQuery {
-    levels: Vec<u8>,
-    languages: Vec<Locale>,
-    trumps: Vec<Strain>,
-    text: String,
-    lifecycle: Lifecycle,
+    filters: Filters,
     sort: SortColumn,
     descending: bool,
     offset: usize,
@@ -49,14 +115,49 @@ pub struct QueryPage<'a> {
     pub boards: Vec<&'a Board>,
 }
 
+/// The filters of a query with at least one of them set, for bulk updates and deletes: built
+/// only by [`BoardCriteria::from_query`], which refuses a query that filters nothing, so a bulk
+/// operation never reaches every board by accident.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardCriteria {
+    filters: Filters,
+}
+
+/// Who owns the boards a query looks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum OwnerFilter {
+    Any,
+    Is(UserId),
+    IsNot(UserId),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Filters {
+    owner: OwnerFilter,
+    sharing: Vec<SharingFilter>,
+    levels: Vec<u8>,
+    languages: Vec<Locale>,
+    trumps: Vec<Strain>,
+    themes: Vec<String>,
+    bidding: Option<BiddingPattern>,
+    text: String,
+    lifecycle: Lifecycle,
+}
+
 impl Default for BoardQuery {
     fn default() -> BoardQuery {
         BoardQuery {
-            levels: Vec::new(),
-            languages: Vec::new(),
-            trumps: Vec::new(),
-            text: String::new(),
-            lifecycle: Lifecycle::Active,
+            filters: Filters {
+                owner: OwnerFilter::Any,
+                sharing: Vec::new(),
+                levels: Vec::new(),
+                languages: Vec::new(),
+                trumps: Vec::new(),
+                themes: Vec::new(),
+                bidding: None,
+                text: String::new(),
+                lifecycle: Lifecycle::Active,
+            },
             sort: SortColumn::Updated,
             descending: true,
             offset: 0,
@@ -75,34 +176,89 @@ impl BoardQuery {
         BoardQuery::default()
     }
 
+    /// Boards owned by `user_id`; orphans belong to nobody and never match. Replaces
+    /// [`BoardQuery::not_owner`].
+    #[must_use]
+    pub fn owner(self, user_id: UserId) -> BoardQuery {
+        self.with_filters(|filters| Filters { owner: OwnerFilter::Is(user_id), ..filters })
+    }
+
+    /// Boards not owned by `user_id`, orphans included: "what others wrote". Replaces
+    /// [`BoardQuery::owner`].
+    #[must_use]
+    pub fn not_owner(self, user_id: UserId) -> BoardQuery {
+        self.with_filters(|filters| Filters { owner: OwnerFilter::IsNot(user_id), ..filters })
+    }
+
+    /// Boards shared in one of the `filters` ways; none filters nothing.
+    ///
+    /// # Errors
+    /// [`QueryError::TooManyGroups`] when the filters name more than [`MAX_SHARING_GROUPS`] groups.
+    pub fn sharing(self, filters: impl IntoIterator<Item = SharingFilter>) -> Result<BoardQuery, QueryError> {
+        let mut sharing: Vec<SharingFilter> = filters.into_iter().collect();
+        for filter in &mut sharing {
+            if let SharingFilter::Groups(groups) = filter {
+                groups.sort();
+                groups.dedup();
+            }
+        }
+        let n_groups: usize = sharing
+            .iter()
+            .map(|filter| match filter {
+                SharingFilter::Groups(groups) => groups.len(),
+                SharingFilter::Private | SharingFilter::Public => 0,
+            })
+            .sum();
+        if MAX_SHARING_GROUPS < n_groups {
+            return Err(QueryError::TooManyGroups { given: n_groups, max: MAX_SHARING_GROUPS });
+        }
+        Ok(self.with_filters(|filters| Filters { sharing, ..filters }))
+    }
+
     /// Boards of one of `levels`; a board of unset level matches none.
     #[must_use]
     pub fn levels(self, levels: impl IntoIterator<Item = u8>) -> BoardQuery {
-        BoardQuery { levels: levels.into_iter().collect(), ..self }
+        self.with_filters(|filters| Filters { levels: levels.into_iter().collect(), ..filters })
     }
 
     /// Boards with text in one of `languages` (compared by primary language,
     /// so `fr` matches `fr-CA`), and language-agnostic boards.
     #[must_use]
     pub fn languages(self, languages: impl IntoIterator<Item = Locale>) -> BoardQuery {
-        BoardQuery { languages: languages.into_iter().collect(), ..self }
+        self.with_filters(|filters| Filters { languages: languages.into_iter().collect(), ..filters })
     }
 
     /// Boards whose contract is in one of `trumps` (`Strain::NoTrump` for notrump).
     #[must_use]
     pub fn trumps(self, trumps: impl IntoIterator<Item = Strain>) -> BoardQuery {
-        BoardQuery { trumps: trumps.into_iter().collect(), ..self }
+        self.with_filters(|filters| Filters { trumps: trumps.into_iter().collect(), ..filters })
+    }
+
+    /// Boards carrying one of the theme ids `themes` among their auction, play or user themes
+    /// (exact ids, as the gate stores them trimmed).
+    #[must_use]
+    pub fn themes<S: Into<String>>(self, themes: impl IntoIterator<Item = S>) -> BoardQuery {
+        let themes: Vec<String> =
+            themes.into_iter().map(|theme| theme.into().trim().to_owned()).filter(|theme| !theme.is_empty()).collect();
+        self.with_filters(|filters| Filters { themes, ..filters })
+    }
+
+    /// Boards whose auction starts with `pattern`, after at most [`MAX_LEADING_PASSES`] passes.
+    #[must_use]
+    pub fn bidding(self, pattern: BiddingPattern) -> BoardQuery {
+        self.with_filters(|filters| Filters { bidding: Some(pattern), ..filters })
     }
 
     /// Boards whose name or one of whose themes contains `text`, ignoring case.
     #[must_use]
     pub fn text(self, text: &str) -> BoardQuery {
-        BoardQuery { text: text.trim().to_lowercase(), ..self }
+        let text = text.trim().to_lowercase();
+        self.with_filters(|filters| Filters { text, ..filters })
     }
 
     #[must_use]
     pub fn lifecycle(self, lifecycle: Lifecycle) -> BoardQuery {
-        BoardQuery { lifecycle, ..self }
+        self.with_filters(|filters| Filters { lifecycle, ..filters })
     }
 
     /// Sorts by `column`; boards without a value (unpublished, unset level)
@@ -121,32 +277,232 @@ impl BoardQuery {
     /// Whether `board` passes every filter of the query.
     #[must_use]
     pub fn matches(&self, board: &Board) -> bool {
-        let derived = board.derived();
-        let lifecycle = match self.lifecycle {
-            Lifecycle::Active => !board.is_deleted(),
-            Lifecycle::Trash => board.is_deleted(),
-            Lifecycle::All => true,
-        };
-        let level =
-            self.levels.is_empty() || board.metadata.level.get().is_some_and(|level| self.levels.contains(&level));
-        let language = self.languages.is_empty()
-            || derived.languages.is_empty()
-            || derived
-                .languages
-                .iter()
-                .any(|have| self.languages.iter().any(|want| want.language() == have.language()));
-        let trump = self.trumps.is_empty() || derived.strain.is_some_and(|strain| self.trumps.contains(&strain));
-        lifecycle && level && language && trump && self.matches_text(board)
+        self.filters.matches(board)
     }
 
     /// The boards matching the query, sorted, and the requested page of them.
     #[must_use]
     pub fn evaluate<'a>(&self, boards: impl IntoIterator<Item = &'a Board>) -> QueryPage<'a> {
-        let mut res: Vec<&Board> = boards.into_iter().filter(|board| self.matches(board)).collect();
-        res.sort_by(|a, b| self.compare(a, b));
+        let res: Vec<&Board> = boards.into_iter().filter(|board| self.matches(board)).collect();
+        // Each board's key is read once, not at each comparison: the keys sit together in memory
+        // and a name is lower-cased once.
+        let descending = self.descending;
+        let res: Vec<&Board> = match self.sort {
+            SortColumn::Name => sort_by_key(res, descending, |board| Some(board.metadata.name.to_lowercase())),
+            SortColumn::Level => sort_by_key(res, descending, |board| board.metadata.level.get()),
+            SortColumn::Created => sort_by_key(res, descending, |board| Some(board.timestamps.created)),
+            SortColumn::Updated => sort_by_key(res, descending, |board| Some(board.timestamps.updated)),
+            SortColumn::FirstPublished => sort_by_key(res, descending, |board| board.timestamps.first_published),
+        };
         let total = res.len();
         let boards = res.into_iter().skip(self.offset).take(self.limit).collect();
         QueryPage { total, boards }
+    }
+
+    fn with_filters(self, change: impl FnOnce(Filters) -> Filters) -> BoardQuery {
+        BoardQuery { filters: change(self.filters), ..self }
+    }
+}
+
+impl BoardCriteria {
+    /// The filters of `query`, its sort and page left aside. The lifecycle is kept (active boards
+    /// unless the query says otherwise) but does not count as a filter: "every board in the trash"
+    /// is still every board.
+    ///
+    /// # Errors
+    /// [`QueryError::EmptyCriteria`] when the query sets no filter besides the lifecycle.
+    pub fn from_query(query: &BoardQuery) -> Result<BoardCriteria, QueryError> {
+        let filters = &query.filters;
+        let is_empty = filters.owner == OwnerFilter::Any
+            && filters.sharing.is_empty()
+            && filters.levels.is_empty()
+            && filters.languages.is_empty()
+            && filters.trumps.is_empty()
+            && filters.themes.is_empty()
+            && filters.bidding.is_none()
+            && filters.text.is_empty();
+        if is_empty {
+            return Err(QueryError::EmptyCriteria);
+        }
+        Ok(BoardCriteria { filters: filters.clone() })
+    }
+
+    /// Whether `board` passes every filter.
+    #[must_use]
+    pub fn matches(&self, board: &Board) -> bool {
+        self.filters.matches(board)
+    }
+
+    /// Every board of `boards` the criteria select, by id: what a bulk update or delete acts on.
+    #[must_use]
+    pub fn select<'a>(&self, boards: impl IntoIterator<Item = &'a Board>) -> Vec<&'a Board> {
+        let mut res: Vec<&Board> = boards.into_iter().filter(|board| self.matches(board)).collect();
+        res.sort_by(|a, b| a.id.cmp(&b.id));
+        res
+    }
+}
+
+impl BiddingPattern {
+    /// The pattern of `positions`, each a set of alternative calls (repeated calls count once).
+    ///
+    /// # Errors
+    /// An empty pattern or position, or one over [`MAX_BIDDING_POSITIONS`] or
+    /// [`MAX_BIDDING_ALTERNATIVES`].
+    pub fn new(positions: Vec<Vec<Call>>) -> Result<BiddingPattern, QueryError> {
+        if positions.is_empty() {
+            return Err(QueryError::EmptyBiddingPattern);
+        }
+        if MAX_BIDDING_POSITIONS < positions.len() {
+            return Err(QueryError::BiddingPatternTooLong { given: positions.len(), max: MAX_BIDDING_POSITIONS });
+        }
+        let mut res = Vec::with_capacity(positions.len());
+        for (idx, calls) in positions.into_iter().enumerate() {
+            let mut alternatives: Vec<Call> = Vec::with_capacity(calls.len());
+            for call in calls {
+                if !alternatives.contains(&call) {
+                    alternatives.push(call);
+                }
+            }
+            let position = idx + 1;
+            if alternatives.is_empty() {
+                return Err(QueryError::EmptyPosition { position });
+            }
+            if MAX_BIDDING_ALTERNATIVES < alternatives.len() {
+                return Err(QueryError::TooManyAlternatives {
+                    position,
+                    given: alternatives.len(),
+                    max: MAX_BIDDING_ALTERNATIVES,
+                });
+            }
+            res.push(alternatives);
+        }
+        Ok(BiddingPattern { positions: res })
+    }
+
+    /// The alternative calls of each position.
+    #[must_use]
+    pub fn positions(&self) -> &[Vec<Call>] {
+        &self.positions
+    }
+
+    /// Whether `calls` start with the pattern, after 0 to [`MAX_LEADING_PASSES`] passes.
+    #[must_use]
+    pub fn matches(&self, calls: &[Call]) -> bool {
+        (0..=MAX_LEADING_PASSES).any(|n_passes| {
+            n_passes + self.positions.len() <= calls.len()
+                && calls[..n_passes].iter().all(|call| *call == Call::Pass)
+                && self.positions.iter().zip(&calls[n_passes..]).all(|(alternatives, call)| alternatives.contains(call))
+        })
+    }
+}
+
+impl FromStr for BiddingPattern {
+    type Err = QueryError;
+
+    /// Reads positions separated by white space, alternatives by `/`: `1S/1H Pass 2NT`. Calls are
+    /// spelled as [`Call`] reads them (`Pass`, `X`, `XX`, `1C`, `3NT`, ...).
+    fn from_str(s: &str) -> Result<BiddingPattern, QueryError> {
+        let mut positions = Vec::new();
+        for (idx, token) in s.split_whitespace().enumerate() {
+            let mut calls = Vec::new();
+            for spelling in token.split('/').filter(|spelling| !spelling.is_empty()) {
+                let call: Call = spelling
+                    .parse()
+                    .map_err(|_| QueryError::InvalidCall { position: idx + 1, token: spelling.to_owned() })?;
+                calls.push(call);
+            }
+            positions.push(calls);
+        }
+        BiddingPattern::new(positions)
+    }
+}
+
+impl fmt::Display for BiddingPattern {
+    /// The spelling [`BiddingPattern::from_str`] reads: `1S/1H Pass 2NT`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (idx, alternatives) in self.positions.iter().enumerate() {
+            if idx > 0 {
+                f.write_str(" ")?;
+            }
+            for (alt_idx, call) in alternatives.iter().enumerate() {
+                if alt_idx > 0 {
+                    f.write_str("/")?;
+                }
+                write!(f, "{call}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Filters {
+    fn matches(&self, board: &Board) -> bool {
+        self.matches_lifecycle(board)
+            && self.matches_owner(board)
+            && self.matches_sharing(board)
+            && self.matches_level(board)
+            && self.matches_trump(board)
+            && self.matches_language(board)
+            && self.matches_themes(board)
+            && self.bidding.as_ref().is_none_or(|pattern| pattern.matches(board.game().auction().calls()))
+            && self.matches_text(board)
+    }
+
+    fn matches_lifecycle(&self, board: &Board) -> bool {
+        match self.lifecycle {
+            Lifecycle::Active => !board.is_deleted(),
+            Lifecycle::Trash => board.is_deleted(),
+            Lifecycle::All => true,
+        }
+    }
+
+    fn matches_owner(&self, board: &Board) -> bool {
+        let owner = match &board.owner {
+            Ownership::User { user_id } => Some(user_id),
+            Ownership::Orphaned { .. } => None,
+        };
+        match &self.owner {
+            OwnerFilter::Any => true,
+            OwnerFilter::Is(user_id) => owner == Some(user_id),
+            OwnerFilter::IsNot(user_id) => owner != Some(user_id),
+        }
+    }
+
+    fn matches_sharing(&self, board: &Board) -> bool {
+        self.sharing.is_empty()
+            || self.sharing.iter().any(|filter| match (filter, &board.metadata.sharing) {
+                (SharingFilter::Private, Sharing::Private) | (SharingFilter::Public, Sharing::Public) => true,
+                (SharingFilter::Groups(wanted), Sharing::Groups(groups)) => {
+                    wanted.is_empty() || groups.iter().any(|group| wanted.binary_search(group).is_ok())
+                }
+                _ => false,
+            })
+    }
+
+    fn matches_level(&self, board: &Board) -> bool {
+        self.levels.is_empty() || board.metadata.level.get().is_some_and(|level| self.levels.contains(&level))
+    }
+
+    fn matches_trump(&self, board: &Board) -> bool {
+        self.trumps.is_empty() || board.derived().strain.is_some_and(|strain| self.trumps.contains(&strain))
+    }
+
+    fn matches_language(&self, board: &Board) -> bool {
+        let languages = &board.derived().languages;
+        self.languages.is_empty()
+            || languages.is_empty()
+            || languages.iter().any(|have| self.languages.iter().any(|want| want.language() == have.language()))
+    }
+
+    fn matches_themes(&self, board: &Board) -> bool {
+        let metadata = &board.metadata;
+        self.themes.is_empty()
+            || metadata
+                .auction_themes
+                .iter()
+                .chain(&metadata.play_themes)
+                .chain(&metadata.user_themes)
+                .any(|theme| self.themes.contains(theme))
     }
 
     fn matches_text(&self, board: &Board) -> bool {
@@ -158,28 +514,32 @@ impl BoardQuery {
             .chain(&metadata.auction_themes)
             .chain(&metadata.play_themes)
             .chain(&metadata.user_themes)
-            .any(|field| field.to_lowercase().contains(&self.text))
+            .any(|field| contains_ignoring_case(field, &self.text))
     }
+}
 
-    fn compare(&self, a: &Board, b: &Board) -> Ordering {
-        let directed = |ordering: Ordering| if self.descending { ordering.reverse() } else { ordering };
-        // Missing values last whichever the direction.
-        let optional = |a: Option<i64>, b: Option<i64>| match (a, b) {
-            (Some(a), Some(b)) => directed(a.cmp(&b)),
+/// `boards` by `key` in the direction asked, boards without a key last both ways, ties by id.
+fn sort_by_key<K: Ord>(boards: Vec<&Board>, descending: bool, key: impl Fn(&Board) -> Option<K>) -> Vec<&Board> {
+    let mut keyed: Vec<(Option<K>, &Board)> = boards.into_iter().map(|board| (key(board), board)).collect();
+    keyed.sort_unstable_by(|(a_key, a), (b_key, b)| {
+        let by_key = match (a_key, b_key) {
+            (Some(a_key), Some(b_key)) if descending => b_key.cmp(a_key),
+            (Some(a_key), Some(b_key)) => a_key.cmp(b_key),
             (Some(_), None) => Ordering::Less,
             (None, Some(_)) => Ordering::Greater,
             (None, None) => Ordering::Equal,
         };
-        let by_column = match self.sort {
-            SortColumn::Name => directed(a.metadata.name.to_lowercase().cmp(&b.metadata.name.to_lowercase())),
-            SortColumn::Level => optional(a.metadata.level.get().map(i64::from), b.metadata.level.get().map(i64::from)),
-            SortColumn::Created => directed(a.timestamps.created.cmp(&b.timestamps.created)),
-            SortColumn::Updated => directed(a.timestamps.updated.cmp(&b.timestamps.updated)),
-            SortColumn::FirstPublished => optional(
-                a.timestamps.first_published.map(|stamp| stamp.0),
-                b.timestamps.first_published.map(|stamp| stamp.0),
-            ),
-        };
-        by_column.then_with(|| a.id.cmp(&b.id))
+        by_key.then_with(|| a.id.cmp(&b.id))
+    });
+    keyed.into_iter().map(|(_, board)| board).collect()
+}
+
+/// Whether `haystack` contains `lower_needle` (already lower case), ignoring case. ASCII text, the
+/// common case, is compared in place; other text is lower-cased first, which allocates.
+fn contains_ignoring_case(haystack: &str, lower_needle: &str) -> bool {
+    if haystack.is_ascii() && lower_needle.is_ascii() {
+        let (haystack, needle) = (haystack.as_bytes(), lower_needle.as_bytes());
+        return needle.is_empty() || haystack.windows(needle.len()).any(|window| window.eq_ignore_ascii_case(needle));
     }
+    haystack.to_lowercase().contains(lower_needle)
 }

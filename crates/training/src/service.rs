@@ -61,6 +61,15 @@ pub enum ServiceError {
     /// Only a board in the trash can be deleted for good.
     #[error("the board is not in the trash")]
     NotInTrash,
+    /// A collection needs a name.
+    #[error("the name is blank")]
+    BlankName,
+    /// The board to move is not in the collection.
+    #[error("the board is not in the collection")]
+    NotInCollection,
+    /// A position past the last board of a collection.
+    #[error("position {index} is out of range for a collection of {len} boards")]
+    PositionOutOfRange { index: usize, len: usize },
 }
 
 /// What a hard delete did.

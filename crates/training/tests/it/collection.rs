@@ -1,6 +1,7 @@
-//! Collections read through the board service: entries available or unavailable, in the original order.
+//! Collections through the board service: entries available or unavailable in the original order, and
+//! the owner's create, rename, add, remove, move and delete.
 
-use training::{Collection, CollectionEntry, CollectionId, Sharing, UserId, Viewer};
+use training::{Collection, CollectionEntry, CollectionId, CollectionMove, ServiceError, Sharing, UserId, Viewer};
 
 use crate::service::{alice, bob, draft, id, service, Service, T1, T2};
 
@@ -80,4 +81,84 @@ fn only_the_owner_reads_a_collection_and_a_missing_one_looks_the_same() {
     let service = with_bobs_list();
     assert_eq!(entries(&service, &alice()), None);
     assert_eq!(service.collection(&bob(), &CollectionId("nope".to_owned())), None);
+}
+
+fn list() -> CollectionId {
+    CollectionId("list".to_owned())
+}
+
+/// The ids of the boards of `collection`.
+fn board_ids(collection: &Collection) -> Vec<&str> {
+    collection.boards.iter().map(|id| id.0.as_str()).collect()
+}
+
+#[test]
+fn owners_create_rename_and_delete_their_collections() {
+    let mut service = service();
+    let created = service.create_collection(&alice(), list(), "  Notrump  ").expect("created");
+    assert_eq!((created.owner.0.as_str(), created.name.as_str(), created.boards.len()), ("alice", "Notrump", 0));
+    assert_eq!(service.create_collection(&bob(), list(), "Mine"), Err(ServiceError::AccessDenied));
+    assert_eq!(service.create_collection(&bob(), CollectionId("other".to_owned()), " "), Err(ServiceError::BlankName));
+    let renamed = service.rename_collection(&alice(), &list(), "Sans-atout").expect("renamed");
+    assert_eq!(renamed.name, "Sans-atout");
+    assert_eq!(service.rename_collection(&alice(), &list(), "\t"), Err(ServiceError::BlankName));
+    assert_eq!(service.collection(&alice(), &list()).map(|(collection, _)| collection), Some(renamed.clone()));
+    assert_eq!(service.delete_collection(&alice(), &list()), Ok(renamed));
+    assert_eq!(service.collection(&alice(), &list()), None);
+}
+
+#[test]
+fn only_the_owner_changes_a_collection_and_a_missing_one_looks_the_same() {
+    let mut service = with_bobs_list();
+    let before = service.collections.collections.clone();
+    let nope = CollectionId("nope".to_owned());
+    for (viewer, collection) in [(alice(), list()), (bob(), nope.clone()), (alice(), nope)] {
+        assert_eq!(service.rename_collection(&viewer, &collection, "Mine"), Err(ServiceError::AccessDenied));
+        assert_eq!(service.add_to_collection(&viewer, &collection, &id("pub")), Err(ServiceError::AccessDenied));
+        assert_eq!(service.remove_from_collection(&viewer, &collection, &id("pub")), Err(ServiceError::AccessDenied));
+        assert_eq!(
+            service.move_in_collection(&viewer, &collection, &id("pub"), CollectionMove::Down),
+            Err(ServiceError::AccessDenied)
+        );
+        assert_eq!(service.delete_collection(&viewer, &collection), Err(ServiceError::AccessDenied));
+    }
+    assert_eq!(service.collections.collections, before);
+}
+
+#[test]
+fn readable_boards_are_added_once_and_any_removed() {
+    let mut service = service();
+    service.create_collection(&bob(), list(), "Bob's").expect("created");
+    let added = service.add_to_collection(&bob(), &list(), &id("pub")).expect("a public board");
+    assert_eq!(board_ids(&added), ["pub"]);
+    assert_eq!(service.add_to_collection(&bob(), &list(), &id("pub")), Ok(added));
+    // Someone else's private board and a missing one answer alike.
+    assert_eq!(service.add_to_collection(&bob(), &list(), &id("b1")), Err(ServiceError::AccessDenied));
+    assert_eq!(service.add_to_collection(&bob(), &list(), &id("nope")), Err(ServiceError::AccessDenied));
+    // A board since made unreadable can still be taken out.
+    service.soft_delete(&alice(), &id("pub"), T1).expect("trashed");
+    let emptied = service.remove_from_collection(&bob(), &list(), &id("pub")).expect("removed");
+    assert!(emptied.boards.is_empty());
+    assert_eq!(service.remove_from_collection(&bob(), &list(), &id("pub")), Ok(emptied));
+}
+
+#[test]
+fn boards_move_up_down_and_to_an_index() {
+    let mut service = with_bobs_list();
+    let mut moved = |board: &str, to: CollectionMove| {
+        service.move_in_collection(&bob(), &list(), &id(board), to).map(|collection| board_ids(&collection).join(" "))
+    };
+    assert_eq!(moved("grp", CollectionMove::Up).as_deref(), Ok("pub grp missing b1 bob1"));
+    assert_eq!(moved("pub", CollectionMove::Up).as_deref(), Ok("pub grp missing b1 bob1"));
+    assert_eq!(moved("pub", CollectionMove::Down).as_deref(), Ok("grp pub missing b1 bob1"));
+    assert_eq!(moved("bob1", CollectionMove::Down).as_deref(), Ok("grp pub missing b1 bob1"));
+    assert_eq!(moved("bob1", CollectionMove::To(0)).as_deref(), Ok("bob1 grp pub missing b1"));
+    assert_eq!(moved("bob1", CollectionMove::To(4)).as_deref(), Ok("grp pub missing b1 bob1"));
+    assert_eq!(moved("grp", CollectionMove::To(2)).as_deref(), Ok("pub missing grp b1 bob1"));
+    assert_eq!(moved("grp", CollectionMove::To(5)), Err(ServiceError::PositionOutOfRange { index: 5, len: 5 }));
+    assert_eq!(moved("elsewhere", CollectionMove::Up), Err(ServiceError::NotInCollection));
+    assert_eq!(
+        ServiceError::PositionOutOfRange { index: 5, len: 5 }.to_string(),
+        "position 5 is out of range for a collection of 5 boards"
+    );
 }

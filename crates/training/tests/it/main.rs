@@ -1,6 +1,8 @@
 //! The integration tests of `training`, one module per area of the model.
 
+mod bulk;
 mod collection;
+mod collection_record;
 mod deal_code;
 mod exchange;
 mod gate;
@@ -13,3 +15,5 @@ mod record;
 mod rewrite;
 mod rich_text;
 mod service;
+mod social;
+mod social_record;

@@ -209,3 +209,36 @@ fn reads_see_own_public_and_group_boards() {
     assert_eq!(ids(&service, &bob()), Vec::<String>::new());
     assert_eq!(ids(&service, &member), Vec::<String>::new());
 }
+
+/// Issue 4: "board creation and update also require complete translations once a board carries
+/// two languages".
+#[test]
+fn create_and_update_require_complete_translations_once_two_languages() {
+    use training::{DraftComment, Localized, RichText};
+    let text = |pairs: &[(&str, &str)]| -> Localized {
+        pairs.iter().map(|(tag, text)| (locale(tag), RichText::parse(text))).collect()
+    };
+    let reasons = |res: Result<training::GatedBoard, ServiceError>| match res {
+        Ok(gated) => vec![format!("ok {}", gated.board.id.0)],
+        Err(ServiceError::Rejected(rejections)) => {
+            rejections.iter().map(|rejection| format!("{}: {}", rejection.reason.code(), rejection.detail)).collect()
+        }
+        Err(err) => vec![err.to_string()],
+    };
+    let mut service = Service::default();
+    let mut two = draft("two", Sharing::Private);
+    two.review = DraftComment::Localized(text(&[("fr", "Comptez"), ("en", "Count")]));
+    two.calls[0].comment = DraftComment::Localized(text(&[("fr", "15-17")]));
+    assert_eq!(reasons(service.create(&alice(), two.clone(), T0, None)), ["incomplete_translation: call 1 lacks en"]);
+    assert!(service.boards.boards.is_empty());
+    // One language only is fine, and so is a complete second one.
+    let mut one = two.clone();
+    one.review = DraftComment::Localized(text(&[("fr", "Comptez")]));
+    assert_eq!(reasons(service.create(&alice(), one.clone(), T0, None)), ["ok two"]);
+    // An update adding a second language to one slot only is refused, and the board is kept as it was.
+    let stored = service.get(&alice(), &id("two")).expect("created");
+    assert_eq!(reasons(service.update(&alice(), two.clone(), T1, None)), ["incomplete_translation: call 1 lacks en"]);
+    assert_eq!(service.get(&alice(), &id("two")), Some(stored));
+    two.calls[0].comment = DraftComment::Localized(text(&[("fr", "15-17"), ("en", "15-17")]));
+    assert_eq!(reasons(service.update(&alice(), two, T1, None)), ["ok two"]);
+}
