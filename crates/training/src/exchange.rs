@@ -360,13 +360,7 @@ fn interleave(tokens: Vec<Token>, mut comment: impl FnMut(&str) -> Option<String
 
 /// The comment to write in `locale`, as the module says; `None` when there is none.
 fn comment_text(field: &Localized, locale: &Locale) -> Option<String> {
-    let text = field
-        .get(locale)
-        .or_else(|| field.iter().find(|(other, _)| other.language() == locale.language()).map(|(_, text)| text))
-        .or_else(|| field.get(&Locale::undetermined()))?;
-    if text.is_blank() {
-        return None;
-    }
+    let text = field.for_reader(locale)?;
     Some(text.to_plain(locale).replace('{', "(").replace('}', ")"))
 }
 

@@ -121,6 +121,17 @@ impl Localized {
         self.0.get(locale)
     }
 
+    /// The text a reader of `locale` sees: that locale, else another locale of the
+    /// same language (`fr-CA` for `fr`), else text of unknown language; never a
+    /// text in another language, and never a blank one.
+    #[must_use]
+    pub fn for_reader(&self, locale: &Locale) -> Option<&RichText> {
+        self.get(locale)
+            .or_else(|| self.iter().find(|(other, _)| other.language() == locale.language()).map(|(_, text)| text))
+            .or_else(|| self.get(&Locale::undetermined()))
+            .filter(|text| !text.is_blank())
+    }
+
     /// Sets the text in `locale`, returning the text it replaces.
     pub fn insert(&mut self, locale: Locale, text: RichText) -> Option<RichText> {
         self.0.insert(locale, text)

@@ -76,3 +76,19 @@ fn localized_round_trips_through_json() {
     assert_eq!(back, localized);
     assert!(serde_json::from_str::<Localized>(r#"{"not a tag!": {"blocks": []}}"#).is_err());
 }
+
+#[test]
+fn a_reader_sees_their_language_then_unknown_language_never_another() {
+    let plain = |field: &Localized, tag: &str| {
+        let locale: Locale = tag.parse().expect("a valid locale");
+        field.for_reader(&locale).map(|text| text.to_plain(&locale))
+    };
+    let both = field(&[("fr-CA", "Bonjour"), ("en", "Hello"), ("und", "?!")]);
+    assert_eq!(plain(&both, "en").as_deref(), Some("Hello"));
+    assert_eq!(plain(&both, "fr").as_deref(), Some("Bonjour"), "another locale of the same language");
+    assert_eq!(plain(&both, "de").as_deref(), Some("?!"), "text of unknown language");
+    let english = field(&[("en", "Hello")]);
+    assert_eq!(plain(&english, "fr"), None, "never a text in another language");
+    let blank = field(&[("fr", "  ")]);
+    assert_eq!(plain(&blank, "fr"), None, "never a blank text");
+}
