@@ -1,60 +1,155 @@
-//! The root component: the language choice and the sample deal.
+//! The root component: language, the local library, the header and the routes.
 
 use std::rc::Rc;
 
-use bridge::{board_dealer, board_vulnerability, Deal};
-use ui::{DealDiagram, Strings};
+use ui::Strings;
 use yew::prelude::*;
+use yew_router::prelude::*;
 
+use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
+use crate::pages::{BoardPage, BoardsPage, SamplePage};
+use crate::store::schema::DB_NAME;
 use crate::strings::{AppStrings, Language};
 
-/// The deal shown on the home page, as a PBN deal string.
-pub const SAMPLE_DEAL: &str = "N:AQ97.KJ3.A842.Q5 K863.Q95.K7.K942 J2.A862.QJ3.AJT3 T54.T74.T965.876";
-/// The board number of the sample deal, which sets its dealer and vulnerability.
-const SAMPLE_BOARD: u32 = 7;
+pub use crate::pages::SAMPLE_DEAL;
+
+/// The pages, in the URL's fragment (`#/boards/ID`) so the app works from any
+/// static host and offline without server-side routes.
+#[derive(Clone, Debug, PartialEq, Eq, Routable)]
+pub enum Route {
+    #[at("/")]
+    Boards,
+    #[at("/boards/:id")]
+    Board { id: String },
+    #[at("/sample")]
+    Sample,
+    #[not_found]
+    #[at("/not-found")]
+    NotFound,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct AppProps {
+    /// The IndexedDB database to use; tests give each run its own.
+    #[prop_or(DB_NAME)]
+    pub database: &'static str,
+}
+
+impl Default for AppProps {
+    fn default() -> AppProps {
+        AppProps { database: DB_NAME }
+    }
+}
 
 #[component]
-pub fn App() -> Html {
+pub fn App(props: &AppProps) -> Html {
     let language = use_state(Language::from_browser);
-    let strings = use_memo(*language, |language| AppStrings::load(*language));
+    let strings: Rc<AppStrings> = use_memo(*language, |language| AppStrings::load(*language));
     let ui_strings: Rc<Strings> = use_memo(strings.clone(), |strings| strings.ui());
+    let library = use_reducer(Library::default);
+    {
+        let library = library.clone();
+        let database = props.database;
+        use_effect_with((), move |()| library::open(&library, database));
+    }
     let on_language = {
         let language = language.clone();
         Callback::from(move |next: Language| language.set(next))
     };
-    let sample = match SAMPLE_DEAL.parse::<Deal>() {
-        Ok(deal) => html! {
-            <DealDiagram
-                deal={deal}
-                dealer={board_dealer(SAMPLE_BOARD)}
-                vulnerability={board_vulnerability(SAMPLE_BOARD)}
-            />
-        },
-        Err(err) => html! { <p class="error">{ format!("{}: {err}", strings.get("sample-deal-error")) }</p> },
-    };
     html! {
         <ContextProvider<Rc<Strings>> context={ui_strings}>
-            <header class="app-header">
-                <h1>{ strings.get("app-title") }</h1>
-                <nav class="languages" aria-label={strings.get("language")}>
-                    { for Language::ALL.into_iter().map(|choice| {
-                        let on_language = on_language.clone();
-                        html! {
-                            <button
-                                class={classes!("language", (choice == *language).then_some("active"))}
-                                lang={choice.tag()}
-                                onclick={Callback::from(move |_| on_language.emit(choice))}
-                            >
-                                { choice.native_name() }
-                            </button>
-                        }
-                    }) }
-                </nav>
-            </header>
-            <main>
-                <h2>{ format!("{} {SAMPLE_BOARD}", strings.get("board")) }</h2>
-                { sample }
-            </main>
+        <ContextProvider<Rc<AppStrings>> context={strings.clone()}>
+        <ContextProvider<LibraryHandle> context={library.clone()}>
+            <HashRouter>
+                <header class="app-header">
+                    <h1><Link<Route> to={Route::Boards}>{ strings.get("app-title") }</Link<Route>></h1>
+                    <nav class="languages" aria-label={strings.get("language")}>
+                        { for Language::ALL.into_iter().map(|choice| {
+                            let on_language = on_language.clone();
+                            html! {
+                                <button
+                                    class={classes!("language", (choice == *language).then_some("active"))}
+                                    lang={choice.tag()}
+                                    onclick={Callback::from(move |_| on_language.emit(choice))}
+                                >
+                                    { choice.native_name() }
+                                </button>
+                            }
+                        }) }
+                    </nav>
+                </header>
+                <NoticeBar />
+                <main>
+                    <Switch<Route> render={switch} />
+                </main>
+            </HashRouter>
+        </ContextProvider<LibraryHandle>>
+        </ContextProvider<Rc<AppStrings>>>
         </ContextProvider<Rc<Strings>>>
     }
+}
+
+fn switch(route: Route) -> Html {
+    match route {
+        Route::Boards => html! { <BoardsPage /> },
+        Route::Board { id } => html! { <BoardPage {id} /> },
+        Route::Sample => html! { <SamplePage /> },
+        Route::NotFound => html! { <NotFound /> },
+    }
+}
+
+#[component]
+fn NotFound() -> Html {
+    let strings = use_app_strings();
+    html! {
+        <p class="empty">
+            { strings.get("page-not-found") }{ " " }
+            <Link<Route> to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>>
+        </p>
+    }
+}
+
+/// The current notice, or where the database stands when it holds nothing.
+#[component]
+fn NoticeBar() -> Html {
+    let strings = use_app_strings();
+    let library = use_library();
+    let text = match (&library.notice, &library.status) {
+        (Some(Notice::Store(error)), _) => Some(strings.get(error.message_key())),
+        (Some(Notice::Blocked), _) => Some(strings.get("store-blocked")),
+        (Some(Notice::Imported { created, failed }), _) => Some(
+            strings
+                .get("import-done")
+                .replace("{created}", &created.to_string())
+                .replace("{failed}", &failed.to_string()),
+        ),
+        (None, Status::Failed(error)) => Some(strings.get(error.message_key())),
+        (None, _) => None,
+    };
+    let Some(text) = text else { return html! {} };
+    let dismissable = library.notice.is_some();
+    let on_dismiss = {
+        let library = library.clone();
+        Callback::from(move |_| library.dispatch(Action::Dismiss))
+    };
+    html! {
+        <div class="notice" role="alert">
+            <span>{ text }</span>
+            if dismissable {
+                <button class="dismiss" onclick={on_dismiss} aria-label={strings.get("dismiss")}>{ "×" }</button>
+            }
+        </div>
+    }
+}
+
+/// The interface strings of the current language.
+#[hook]
+pub fn use_app_strings() -> Rc<AppStrings> {
+    use_context::<Rc<AppStrings>>().unwrap_or_else(|| Rc::new(AppStrings::load(Language::English)))
+}
+
+/// The shared library; every page sits under the provider of [`App`].
+#[hook]
+pub fn use_library() -> LibraryHandle {
+    use_context::<LibraryHandle>().expect("pages are rendered inside App, which provides the library")
 }

@@ -1,10 +1,15 @@
 //! Bridge Training, the web app: pages, state and services over the pure crates.
 //!
-//! For now the app shows a sample deal as a hand diagram. The binary in
-//! `main.rs` mounts [`App`] on the page; tests mount it on a element of their own.
+//! [`App`] holds the interface language, the local library (boards loaded
+//! from IndexedDB through [`store`], kept in memory behind the `training`
+//! ports) and the routes. The binary in `main.rs` mounts it on the page;
+//! tests mount it on an element of their own.
 
 mod app;
+pub mod browser;
+mod library;
+mod pages;
 pub mod store;
 pub mod strings;
 
-pub use app::{App, SAMPLE_DEAL};
+pub use app::{App, AppProps, Route, SAMPLE_DEAL};

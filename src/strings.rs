@@ -116,6 +116,8 @@ impl AppStrings {
             vulnerable_ew: self.get("vulnerable-ew"),
             vulnerable_both: self.get("vulnerable-both"),
             void: self.get("void"),
+            pass: self.get("call-pass"),
+            notrump: self.get("notrump"),
         }
     }
 }

@@ -20,6 +20,10 @@ pub struct Strings {
     pub vulnerable_ew: String,
     pub vulnerable_both: String,
     pub void: String,
+    /// The call Pass.
+    pub pass: String,
+    /// Notrump in a bid, such as `NT` or `SA`.
+    pub notrump: String,
 }
 
 impl Strings {
@@ -58,6 +62,8 @@ impl Default for Strings {
             vulnerable_ew: "East-West".into(),
             vulnerable_both: "All".into(),
             void: "—".into(),
+            pass: "Pass".into(),
+            notrump: "NT".into(),
         }
     }
 }

@@ -1,0 +1,212 @@
+//! The boards of the device: filters, sort, trash, search by deal code,
+//! PBN import and export.
+
+use training::{BiddingPattern, Board, BoardQuery, Level, Lifecycle, SortColumn};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+use super::import::{ExportButton, ImportPanel};
+use crate::app::{use_app_strings, use_library, Route};
+use crate::library::{self, Status};
+
+/// The most boards one page shows; the count says how many matched.
+const PAGE_SIZE: usize = 200;
+
+/// The sort choices of the menu: column, descending, string key.
+const SORTS: [(SortColumn, bool, &str); 4] = [
+    (SortColumn::Updated, true, "sort-updated"),
+    (SortColumn::Name, false, "sort-name"),
+    (SortColumn::Level, false, "sort-level"),
+    (SortColumn::Created, true, "sort-created"),
+];
+
+#[component]
+pub fn BoardsPage() -> Html {
+    let strings = use_app_strings();
+    let library = use_library();
+    let text = use_state(String::new);
+    let bidding = use_state(String::new);
+    let level = use_state(|| None::<u8>);
+    let in_trash = use_state(|| false);
+    let sort = use_state(|| 0usize);
+
+    let pattern = bidding.trim().parse::<BiddingPattern>();
+    let (column, descending, _) = SORTS[*sort % SORTS.len()];
+    let mut query = BoardQuery::new()
+        .text(text.trim())
+        .lifecycle(if *in_trash { Lifecycle::Trash } else { Lifecycle::Active })
+        .sort(column, descending);
+    if let Some(level) = *level {
+        query = query.levels([level]);
+    }
+    if let Ok(pattern) = &pattern {
+        query = query.bidding(pattern.clone());
+    }
+    let boards = &library.service.boards.boards;
+    let found = query.clone().page(0, PAGE_SIZE).evaluate(boards.values());
+    let by_code: Option<&Board> = Some(text.trim())
+        .filter(|code| !code.is_empty())
+        .and_then(|code| boards.values().find(|board| board.code() == code));
+    let to_export: Vec<Board> =
+        query.clone().page(0, found.total).evaluate(boards.values()).boards.into_iter().cloned().collect();
+
+    let on_text = {
+        let text = text.clone();
+        Callback::from(move |event: InputEvent| text.set(event.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let on_bidding = {
+        let bidding = bidding.clone();
+        Callback::from(move |event: InputEvent| bidding.set(event.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let on_level = {
+        let level = level.clone();
+        Callback::from(move |event: Event| {
+            level.set(event.target_unchecked_into::<HtmlSelectElement>().value().parse().ok());
+        })
+    };
+    let on_sort = {
+        let sort = sort.clone();
+        Callback::from(move |event: Event| {
+            sort.set(event.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0));
+        })
+    };
+    let on_view = |trash: bool| {
+        let in_trash = in_trash.clone();
+        Callback::from(move |_| in_trash.set(trash))
+    };
+    let bidding_error = (!bidding.trim().is_empty()).then(|| pattern.as_ref().err()).flatten();
+
+    html! {
+        <section class="boards-page">
+            <h2>{ strings.get("boards") }</h2>
+            <div class="toolbar">
+                <ImportPanel />
+                <ExportButton boards={to_export} />
+            </div>
+            <div class="filters">
+                <label>
+                    <span>{ strings.get("search") }</span>
+                    <input type="search" class="filter-text" value={(*text).clone()} oninput={on_text}
+                        placeholder={strings.get("search-placeholder")} />
+                </label>
+                <label>
+                    <span>{ strings.get("bidding-sequence") }</span>
+                    <input type="search" class="filter-bidding" value={(*bidding).clone()} oninput={on_bidding}
+                        placeholder="1NT Pass 2C" />
+                </label>
+                if let Some(error) = bidding_error {
+                    <p class="field-error">{ format!("{}: {error}", strings.get("bidding-invalid")) }</p>
+                }
+                <label>
+                    <span>{ strings.get("level") }</span>
+                    <select class="filter-level" onchange={on_level}>
+                        <option value="" selected={level.is_none()}>{ strings.get("any") }</option>
+                        { for (1..=Level::MAX).map(|value| html! {
+                            <option value={value.to_string()} selected={*level == Some(value)}>{ value }</option>
+                        }) }
+                    </select>
+                </label>
+                <label>
+                    <span>{ strings.get("sort") }</span>
+                    <select class="sort" onchange={on_sort}>
+                        { for SORTS.iter().enumerate().map(|(idx, (_, _, key))| html! {
+                            <option value={idx.to_string()} selected={*sort == idx}>{ strings.get(key) }</option>
+                        }) }
+                    </select>
+                </label>
+            </div>
+            <div class="views" role="tablist">
+                <button role="tab" class="view-active" aria-selected={(!*in_trash).to_string()} onclick={on_view(false)}>
+                    { strings.get("boards-active") }
+                </button>
+                <button role="tab" class="view-trash" aria-selected={in_trash.to_string()} onclick={on_view(true)}>
+                    { strings.get("trash") }
+                </button>
+            </div>
+            if library.status == Status::Opening {
+                <p class="loading">{ strings.get("loading") }</p>
+            }
+            if let Some(board) = by_code {
+                <p class="found-by-code">
+                    { strings.get("found-by-code") }{ " " }
+                    <Link<Route> to={Route::Board { id: board.id.0.clone() }}>{ board_name(board) }</Link<Route>>
+                </p>
+            }
+            <p class="count">{ strings.get("boards-count").replace("{count}", &found.total.to_string()) }</p>
+            if found.total == 0 && library.status != Status::Opening {
+                <p class="empty">
+                    { strings.get(if *in_trash { "trash-empty" } else { "no-boards" }) }{ " " }
+                    if !*in_trash {
+                        <Link<Route> to={Route::Sample}>{ strings.get("see-sample") }</Link<Route>>
+                    }
+                </p>
+            }
+            <ul class="board-list">
+                { for found.boards.iter().map(|board| html! {
+                    <BoardRow board={(*board).clone()} />
+                }) }
+            </ul>
+            if !library.unreadable.is_empty() {
+                <p class="unreadable" role="status">
+                    { strings.get("unreadable-records").replace("{count}", &library.unreadable.len().to_string()) }
+                </p>
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct BoardRowProps {
+    board: Board,
+}
+
+#[component]
+fn BoardRow(props: &BoardRowProps) -> Html {
+    let strings = use_app_strings();
+    let library = use_library();
+    let board = &props.board;
+    let id = board.id.clone();
+    let action = |run: fn(&library::LibraryHandle, &training::BoardId)| {
+        let library = library.clone();
+        let id = id.clone();
+        Callback::from(move |_| run(&library, &id))
+    };
+    let languages: Vec<String> = board.derived().languages.iter().map(|locale| locale.as_str().to_owned()).collect();
+    html! {
+        <li class="board-row" data-code={board.code().to_owned()}>
+            <Link<Route> classes="board-name" to={Route::Board { id: board.id.0.clone() }}>{ board_name(board) }</Link<Route>>
+            <span class="board-meta">
+                { board.code().to_owned() }
+                if let Some(level) = board.metadata.level.get() {
+                    { format!(" · {} {level}", strings.get("level")) }
+                }
+                if let Some(contract) = board.derived().contract {
+                    { format!(" · {contract}") }
+                }
+                if !languages.is_empty() {
+                    { format!(" · {}", languages.join(", ")) }
+                }
+            </span>
+            <span class="board-actions">
+                if !library::viewer().owns(board) {
+                    // Someone else's board (shared, orphaned): read only.
+                } else if board.is_deleted() {
+                    <button class="restore" onclick={action(library::restore)}>{ strings.get("restore") }</button>
+                    <button class="delete" onclick={action(library::delete_for_good)}>{ strings.get("delete-for-good") }</button>
+                } else {
+                    <button class="to-trash" onclick={action(library::trash)}>{ strings.get("to-trash") }</button>
+                }
+            </span>
+        </li>
+    }
+}
+
+/// A board's name, or its code when it has none.
+fn board_name(board: &Board) -> String {
+    if board.metadata.name.trim().is_empty() {
+        board.code().to_owned()
+    } else {
+        board.metadata.name.clone()
+    }
+}

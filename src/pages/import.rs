@@ -1,0 +1,174 @@
+//! PBN files in and out: an import shows its plan (what will be created,
+//! what is refused and why) before anything is stored; an export downloads
+//! the boards shown as one PBN file in the reader's language.
+
+use training::{
+    apply_import, export_pbn, plan_import_bytes, Board, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan,
+    ImportRejection, Locale, PlannedOutcome,
+};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::app::{use_app_strings, use_library};
+use crate::browser::{download, now, read_file, BrowserRandom};
+use crate::library::{self, local_user, Action, Notice};
+
+/// How many refused games the plan lists one by one.
+const SHOWN_REJECTIONS: usize = 20;
+
+/// A plan waiting for the user's go, with the name of its file.
+#[derive(Clone, PartialEq)]
+struct Pending {
+    file: String,
+    plan: ImportPlan,
+}
+
+#[component]
+pub fn ImportPanel() -> Html {
+    let strings = use_app_strings();
+    let library = use_library();
+    let pending = use_state(|| None::<Pending>);
+    let error = use_state(|| None::<String>);
+    let locale: Locale = strings.language().tag().parse().unwrap_or_else(|_| Locale::undetermined());
+
+    let on_file = {
+        let pending = pending.clone();
+        let error = error.clone();
+        let locale = locale.clone();
+        Callback::from(move |event: Event| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
+            // Let the same file be picked again after a cancel.
+            input.set_value("");
+            let pending = pending.clone();
+            let error = error.clone();
+            let options = ImportOptions { owner: local_user(), comment_locale: Some(locale.clone()) };
+            wasm_bindgen_futures::spawn_local(async move {
+                match read_file(&file).await {
+                    Ok(bytes) => {
+                        let plan = plan_import_bytes(&bytes, &options, now());
+                        error.set(None);
+                        pending.set(Some(Pending { file: file.name(), plan }));
+                    }
+                    Err(reason) => error.set(Some(reason)),
+                }
+            });
+        })
+    };
+    let on_cancel = {
+        let pending = pending.clone();
+        Callback::from(move |_| pending.set(None))
+    };
+    let on_confirm = {
+        let pending = pending.clone();
+        let library = library.clone();
+        Callback::from(move |_| {
+            let Some(Pending { plan, .. }) = (*pending).clone() else { return };
+            let mut boards = library.service.boards.clone();
+            let applied = apply_import(&plan, &mut boards, &mut BrowserRandom, now());
+            let created: Vec<Board> = applied.created.into_iter().map(|(_, board)| board).collect();
+            let notice = Notice::Imported { created: created.len(), failed: applied.failed.len() };
+            library::save(&library, created);
+            library.dispatch(Action::Notify(notice));
+            pending.set(None);
+        })
+    };
+
+    html! {
+        <div class="import">
+            <label class="button file-button">
+                { strings.get("import-pbn") }
+                <input type="file" class="import-file" accept=".pbn,.txt,text/plain" onchange={on_file} />
+            </label>
+            if let Some(reason) = &*error {
+                <p class="field-error" role="alert">{ format!("{}: {reason}", strings.get("file-unreadable")) }</p>
+            }
+            if let Some(Pending { file, plan }) = &*pending {
+                <div class="import-plan" role="dialog" aria-label={strings.get("import-plan")}>
+                    <h3>{ file.clone() }</h3>
+                    <p class="plan-summary">
+                        { strings.get("import-summary")
+                            .replace("{created}", &plan.n_created().to_string())
+                            .replace("{rejected}", &plan.n_rejected().to_string()) }
+                    </p>
+                    <ul class="rejections">
+                        { for rejections(plan).into_iter().take(SHOWN_REJECTIONS).map(|(label, reason)| html! {
+                            <li><strong>{ label }</strong>{ " " }{ reason }</li>
+                        }) }
+                    </ul>
+                    <div class="plan-actions">
+                        <button class="confirm-import" disabled={plan.n_created() == 0} onclick={on_confirm}>
+                            { strings.get("import-confirm").replace("{created}", &plan.n_created().to_string()) }
+                        </button>
+                        <button class="cancel-import" onclick={on_cancel}>{ strings.get("cancel") }</button>
+                    </div>
+                </div>
+            }
+        </div>
+    }
+}
+
+/// Each refused game: where it is (board number, line) and why.
+fn rejections(plan: &ImportPlan) -> Vec<(String, String)> {
+    plan.games
+        .iter()
+        .filter_map(|game| {
+            let PlannedOutcome::Rejected(rejection) = &game.outcome else { return None };
+            let reason = match rejection {
+                ImportRejection::Pbn(diagnostics) => {
+                    diagnostics.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+                }
+                ImportRejection::Gate(rejections) => {
+                    rejections.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+                }
+            };
+            let label = match game.board_number {
+                Some(number) => format!("#{number} ({}:{})", game.pos.line, game.pos.column),
+                None => format!("({}:{})", game.pos.line, game.pos.column),
+            };
+            Some((label, reason))
+        })
+        .collect()
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ExportButtonProps {
+    /// The boards to export, in order.
+    pub boards: Vec<Board>,
+}
+
+/// Downloads the boards as `bridge-training.pbn`, numbered from 1, comments in the reader's language.
+#[component]
+pub fn ExportButton(props: &ExportButtonProps) -> Html {
+    let strings = use_app_strings();
+    let error = use_state(|| None::<String>);
+    let onclick = {
+        let boards = props.boards.clone();
+        let error = error.clone();
+        let locale: Locale = strings.language().tag().parse().unwrap_or_else(|_| Locale::undetermined());
+        let event = strings.get("app-title");
+        Callback::from(move |_| {
+            let options = ExportOptions {
+                event: event.clone(),
+                first_number: 1,
+                series: 1,
+                locale: locale.clone(),
+                vulnerability: ExportVulnerability::default(),
+            };
+            let written = export_pbn(&boards, &options)
+                .map_err(|reason| reason.to_string())
+                .and_then(|file| download("bridge-training.pbn", "application/x-chess-pbn", &file.to_string()));
+            error.set(written.err());
+        })
+    };
+    html! {
+        <>
+            <button class="export-pbn" disabled={props.boards.is_empty()} {onclick}>
+                { strings.get("export-pbn").replace("{count}", &props.boards.len().to_string()) }
+            </button>
+            if let Some(reason) = &*error {
+                <p class="field-error" role="alert">{ reason.clone() }</p>
+            }
+        </>
+    }
+}
