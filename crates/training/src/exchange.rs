@@ -43,6 +43,7 @@ use bridge::pbn::{
 };
 use bridge::{board_dealer, board_vulnerability, Card, Game, Seat};
 
+use crate::gate::join_rejections;
 use crate::{
     gate, generate_deal_code, Board, BoardDraft, BoardId, BoardRepository, DraftCall, DraftCard, DraftComment,
     GateRejection, GateReport, Level, Locale, Localized, Metadata, Ownership, RandomSource, Scoring, Timestamp, UserId,
@@ -157,7 +158,7 @@ pub struct AppliedImport {
 /// Why a planned board was not stored.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ApplyError {
-    #[error("the board was refused: {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    #[error("the board was refused: {}", join_rejections(.0))]
     Rejected(Vec<GateRejection>),
     #[error("no unused deal code after {attempts} draws")]
     NoFreeCode { attempts: u32 },

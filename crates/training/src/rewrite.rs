@@ -222,7 +222,7 @@ fn plan_board(rules: &[(Finder, &RewriteRule)], board: &Board, now: Timestamp) -
         (true, false) => RewriteStatus::Matched { found },
         (false, _) => {
             let mut draft = board.to_draft();
-            let mut texts = texts.into_iter().map(|(_, text)| comment(text));
+            let mut texts = texts.into_iter().map(|(_, text)| DraftComment::localized(text));
             draft.review = texts.next().unwrap_or_default();
             for call in &mut draft.calls {
                 call.comment = texts.next().unwrap_or_default();
@@ -241,13 +241,6 @@ fn plan_board(rules: &[(Finder, &RewriteRule)], board: &Board, now: Timestamp) -
 
 fn clone_entry((locale, text): (&Locale, &RichText)) -> (Locale, RichText) {
     (locale.clone(), text.clone())
-}
-
-fn comment(text: Localized) -> DraftComment {
-    match text.is_blank() {
-        true => DraftComment::None,
-        false => DraftComment::Localized(text),
-    }
 }
 
 /// The text after `rule` (`None`: the text goes) and the matches found.
