@@ -475,7 +475,8 @@ impl Journal {
     pub fn branches(&self) -> Vec<&Event> {
         let mut has_child = vec![false; self.events.len()];
         for parent in self.events.iter().filter_map(|event| event.parent) {
-            if let Some(slot) = usize::try_from(parent.0).ok().and_then(|id| has_child.get_mut(id - 1)) {
+            let idx = usize::try_from(parent.0).ok().and_then(|id| id.checked_sub(1));
+            if let Some(slot) = idx.and_then(|idx| has_child.get_mut(idx)) {
                 *slot = true;
             }
         }
