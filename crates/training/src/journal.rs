@@ -242,6 +242,7 @@ impl TableState {
         self.play.as_ref()
     }
 
+    /// The learner's seat, as the root says.
     #[must_use]
     pub const fn learner(&self) -> Seat {
         self.learner
@@ -408,6 +409,7 @@ impl Journal {
         &self.events
     }
 
+    /// The event `id`, if the journal holds it.
     #[must_use]
     pub fn event(&self, id: EventId) -> Option<&Event> {
         let idx = usize::try_from(id.0).ok()?.checked_sub(1)?;

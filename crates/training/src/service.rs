@@ -90,6 +90,7 @@ pub struct BoardService<B, C> {
 }
 
 impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
+    /// The service over these repositories.
     #[must_use]
     pub const fn new(boards: B, collections: C) -> BoardService<B, C> {
         BoardService { boards, collections }
