@@ -17,11 +17,11 @@
 //! follows it in its section. Standard tags carry the game (Event, Board, Dealer, Vulnerable,
 //! Deal, Scoring, Declarer, Contract, Result, Auction, Play); the teaching metadata go in tags of
 //! our own: `TrainingName`, `TrainingLevel`, `TrainingSystem`, `TrainingAuctionThemes`,
-//! `TrainingPlayThemes`, `TrainingUserThemes`, `TrainingInspirations` (lists separated by `;`),
-//! `TrainingPlayer` (the learner's seat), `TrainingLocale` (the language of the comments) and
-//! `TrainingCode` (the board's deal code, for people; import gives new codes). `TrainingName` is
-//! written even when empty, so an unnamed board stays unnamed. Sharing, owner and timestamps stay
-//! private.
+//! `TrainingPlayThemes`, `TrainingUserThemes`, `TrainingInspirations` (lists separated by `;`, a
+//! `;` or `\` inside an item escaped by `\`), `TrainingPlayer` (the learner's seat),
+//! `TrainingLocale` (the language of the comments) and `TrainingCode` (the board's deal code, for
+//! people; import gives new codes). `TrainingName` is written even when empty, so an unnamed board
+//! stays unnamed. Sharing, owner and timestamps stay private.
 //!
 //! **Import.** [`plan_import`] reads a file, turns each game into a [`BoardDraft`] and passes it
 //! through the [`gate`], writing nothing: the [`ImportPlan`] says per game what will be created
@@ -43,6 +43,7 @@ use bridge::pbn::{
 };
 use bridge::{board_dealer, board_vulnerability, Card, Game, Seat};
 
+use crate::gate::join_rejections;
 use crate::{
     gate, generate_deal_code, Board, BoardDraft, BoardId, BoardRepository, DraftCall, DraftCard, DraftComment,
     GateRejection, GateReport, Level, Locale, Localized, Metadata, Ownership, RandomSource, Scoring, Timestamp, UserId,
@@ -157,7 +158,7 @@ pub struct AppliedImport {
 /// Why a planned board was not stored.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ApplyError {
-    #[error("the board was refused: {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    #[error("the board was refused: {}", join_rejections(.0))]
     Rejected(Vec<GateRejection>),
     #[error("no unused deal code after {attempts} draws")]
     NoFreeCode { attempts: u32 },
@@ -297,17 +298,18 @@ fn export_game(board: &Board, number: u32, options: &ExportOptions) -> PbnGame {
     if let Some(level) = metadata.level.get() {
         push_tag(&mut items, TAG_LEVEL, &level.to_string());
     }
+    if !metadata.auction_system.is_empty() {
+        push_tag(&mut items, TAG_SYSTEM, &metadata.auction_system);
+    }
     let lists = [
-        (TAG_SYSTEM, std::slice::from_ref(&metadata.auction_system)),
-        (TAG_AUCTION_THEMES, metadata.auction_themes.as_slice()),
-        (TAG_PLAY_THEMES, metadata.play_themes.as_slice()),
-        (TAG_USER_THEMES, metadata.user_themes.as_slice()),
-        (TAG_INSPIRATIONS, metadata.inspirations.as_slice()),
+        (TAG_AUCTION_THEMES, &metadata.auction_themes),
+        (TAG_PLAY_THEMES, &metadata.play_themes),
+        (TAG_USER_THEMES, &metadata.user_themes),
+        (TAG_INSPIRATIONS, &metadata.inspirations),
     ];
     for (name, list) in lists {
-        let value = list.join(";");
-        if !value.is_empty() {
-            push_tag(&mut items, name, &value);
+        if !list.is_empty() {
+            push_tag(&mut items, name, &join_list(list));
         }
     }
     push_tag(&mut items, TAG_PLAYER, &board_game.player().rotate(steps).to_string());
@@ -340,6 +342,29 @@ fn export_game(board: &Board, number: u32, options: &ExportOptions) -> PbnGame {
         items.push(Item::Tag(play));
     }
     PbnGame { items }
+}
+
+/// The value of a list tag: the items separated by `;`, a `;` or `\` inside an item escaped by `\`.
+fn join_list(list: &[String]) -> String {
+    let escaped: Vec<String> = list.iter().map(|item| item.replace('\\', "\\\\").replace(';', "\\;")).collect();
+    escaped.join(";")
+}
+
+/// The items of a list tag's value written by [`join_list`], each trimmed; a `\` ending the value
+/// escapes nothing and goes.
+fn split_list(value: &str) -> Vec<String> {
+    let mut res = Vec::new();
+    let mut item = String::new();
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => item.extend(chars.next()),
+            ';' => res.push(std::mem::take(&mut item).trim().to_owned()),
+            c => item.push(c),
+        }
+    }
+    res.push(item.trim().to_owned());
+    res
 }
 
 /// The section's words, each followed by the comment `comment` gives it.
@@ -535,9 +560,7 @@ fn read_draft(
     review.retain(|text| !text.is_empty());
 
     let text_tag = |name: &str| game.value(name).map(|value| value.trim().to_owned());
-    let list_tag = |name: &str| -> Vec<String> {
-        text_tag(name).map_or_else(Vec::new, |value| value.split(';').map(|item| item.trim().to_owned()).collect())
-    };
+    let list_tag = |name: &str| -> Vec<String> { game.value(name).map_or_else(Vec::new, split_list) };
     // Boards from elsewhere are named after their event and number.
     let name = text_tag(TAG_NAME).unwrap_or_else(|| {
         let event = game.value("Event").map(str::trim).filter(|event| !matches!(*event, "" | "?"));

@@ -134,16 +134,29 @@ impl fmt::Display for RejectionReason {
     }
 }
 
+impl DraftComment {
+    /// A stored or rewritten localized text going back through the gate: kept as it is, or no
+    /// comment at all when it is blank.
+    pub(crate) fn localized(text: Localized) -> DraftComment {
+        match text.is_blank() {
+            true => DraftComment::None,
+            false => DraftComment::Localized(text),
+        }
+    }
+}
+
+/// The rejections on one line, separated by `; `: the message of the errors that carry them.
+pub(crate) fn join_rejections(rejections: &[GateRejection]) -> String {
+    rejections.iter().map(ToString::to_string).collect::<Vec<String>>().join("; ")
+}
+
 impl Board {
     /// The board as a draft, for an edit or a second pass through the gate:
     /// comments localized, seats as stored (declarer South).
     #[must_use]
     pub fn to_draft(&self) -> BoardDraft {
         let game = &self.game;
-        let localized = |text: &Localized| match text.is_blank() {
-            true => DraftComment::None,
-            false => DraftComment::Localized(text.clone()),
-        };
+        let localized = |text: &Localized| DraftComment::localized(text.clone());
         let auction = game.auction();
         BoardDraft {
             id: self.id.clone(),

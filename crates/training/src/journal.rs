@@ -242,6 +242,7 @@ impl TableState {
         self.play.as_ref()
     }
 
+    /// The learner's seat, as the root says.
     #[must_use]
     pub const fn learner(&self) -> Seat {
         self.learner
@@ -408,6 +409,7 @@ impl Journal {
         &self.events
     }
 
+    /// The event `id`, if the journal holds it.
     #[must_use]
     pub fn event(&self, id: EventId) -> Option<&Event> {
         let idx = usize::try_from(id.0).ok()?.checked_sub(1)?;
@@ -475,7 +477,8 @@ impl Journal {
     pub fn branches(&self) -> Vec<&Event> {
         let mut has_child = vec![false; self.events.len()];
         for parent in self.events.iter().filter_map(|event| event.parent) {
-            if let Some(slot) = usize::try_from(parent.0).ok().and_then(|id| has_child.get_mut(id - 1)) {
+            let idx = usize::try_from(parent.0).ok().and_then(|id| id.checked_sub(1));
+            if let Some(slot) = idx.and_then(|idx| has_child.get_mut(idx)) {
                 *slot = true;
             }
         }

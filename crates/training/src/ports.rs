@@ -33,9 +33,11 @@ pub trait BoardRepository {
 
 /// Where collections are kept.
 pub trait CollectionRepository {
+    /// The collection `id`, whoever owns it.
     fn get(&self, id: &CollectionId) -> Option<Collection>;
     /// Stores `collection`, replacing the one of the same id.
     fn put(&mut self, collection: Collection);
+    /// Removes the collection `id`, giving it back if it was there.
     fn remove(&mut self, id: &CollectionId) -> Option<Collection>;
     /// The collections of `owner`, in no particular order.
     fn owned_by(&self, owner: &UserId) -> Vec<Collection>;
@@ -112,9 +114,11 @@ impl<S: SolverPort + ?Sized> SolverPort for &mut S {
 
 /// The catalogue of themes.
 pub trait ThemeRepository {
+    /// The theme `id`.
     fn get(&self, id: &ThemeId) -> Option<Theme>;
     /// Stores `theme`, replacing the one of the same id.
     fn put(&mut self, theme: Theme);
+    /// Removes the theme `id`, giving it back if it was there.
     fn remove(&mut self, id: &ThemeId) -> Option<Theme>;
     /// Every theme, in no particular order.
     fn all(&self) -> Vec<Theme>;
@@ -122,9 +126,11 @@ pub trait ThemeRepository {
 
 /// Where bookmarks are kept: at most one per user and board.
 pub trait BookmarkRepository {
+    /// The bookmark of `user_id` on `board_id`.
     fn get(&self, user_id: &UserId, board_id: &BoardId) -> Option<Bookmark>;
     /// Stores `bookmark`, replacing the one of the same user and board.
     fn put(&mut self, bookmark: Bookmark);
+    /// Removes the bookmark of `user_id` on `board_id`, giving it back if it was there.
     fn remove(&mut self, user_id: &UserId, board_id: &BoardId) -> Option<Bookmark>;
     /// The bookmarks of `user_id`, in no particular order.
     fn of_user(&self, user_id: &UserId) -> Vec<Bookmark>;
@@ -132,9 +138,11 @@ pub trait BookmarkRepository {
 
 /// Where votes are kept: at most one per user and board.
 pub trait VoteRepository {
+    /// The vote of `user_id` on `board_id`.
     fn get(&self, user_id: &UserId, board_id: &BoardId) -> Option<Vote>;
     /// Stores the vote of `user_id` on `board_id`, replacing the one there.
     fn put(&mut self, user_id: &UserId, board_id: &BoardId, vote: Vote);
+    /// Removes the vote of `user_id` on `board_id`, giving it back if there was one.
     fn remove(&mut self, user_id: &UserId, board_id: &BoardId) -> Option<Vote>;
     /// The votes on `board_id` with their voters, in no particular order.
     fn of_board(&self, board_id: &BoardId) -> Vec<(UserId, Vote)>;

@@ -256,6 +256,7 @@ impl BoardQuery {
         self.with_filters(|filters| Filters { text, ..filters })
     }
 
+    /// Active boards (the default), boards in the trash, or both.
     #[must_use]
     pub fn lifecycle(self, lifecycle: Lifecycle) -> BoardQuery {
         self.with_filters(|filters| Filters { lifecycle, ..filters })

@@ -11,7 +11,7 @@ use bridge::{BySeat, Call, Card, Hand, Seat, Vulnerability};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, BoardId, GroupId, Metadata, OrphanReason, Ownership, Sharing, Timestamp, UserId};
-use crate::gate::{gate, BoardDraft, DraftCall, DraftCard, DraftComment, GateRejection, GATE_VERSION};
+use crate::gate::{gate, join_rejections, BoardDraft, DraftCall, DraftCard, DraftComment, GateRejection, GATE_VERSION};
 use crate::{is_legacy_compatible_code, is_valid_deal_code, Level, Localized, Scoring};
 
 /// The version of [`BoardRecord`] written today.
@@ -119,12 +119,8 @@ pub enum RecordError {
     #[error("invalid {field} in board record: {detail}")]
     InvalidField { field: &'static str, detail: String },
     /// The record is well formed but the write gate refuses the board.
-    #[error("the stored board does not pass the gate: {}", join(.0))]
+    #[error("the stored board does not pass the gate: {}", join_rejections(.0))]
     Rejected(Vec<GateRejection>),
-}
-
-fn join(rejections: &[GateRejection]) -> String {
-    rejections.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
 }
 
 impl From<&Board> for BoardRecord {
@@ -293,10 +289,7 @@ impl BoardRecord {
         for (seat, text) in [Seat::North, Seat::East, Seat::South, Seat::West].into_iter().zip(&self.hands) {
             hands[seat] = field("hands", text.parse::<Hand>())?.iter().collect();
         }
-        let comment = |text: Localized| match text.is_blank() {
-            true => DraftComment::None,
-            false => DraftComment::Localized(text),
-        };
+        let comment = DraftComment::localized;
         let mut calls = Vec::with_capacity(self.calls.len());
         for call in self.calls {
             calls.push(DraftCall {

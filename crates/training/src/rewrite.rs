@@ -124,13 +124,14 @@ pub fn plan_rewrite(rules: &[RewriteRule], boards: &[Board], now: Timestamp) -> 
     Ok(RewritePlan { boards })
 }
 
-/// Stores the boards `plan` updates, unless missing or updated since the plan.
+/// Stores the boards `plan` updates, unless missing or changed since the plan: updated, or
+/// trashed, restored or orphaned (which leave the update time alone).
 pub fn apply_rewrite(plan: &RewritePlan, boards: &mut impl BoardRepository) -> AppliedRewrite {
     let mut res = AppliedRewrite::default();
     for entry in &plan.boards {
         let RewriteStatus::WillUpdate { board, .. } = &entry.status else { continue };
         match boards.get(&entry.id) {
-            Some(stored) if stored.timestamps.updated == entry.planned_from => {
+            Some(stored) if stored.timestamps.updated == entry.planned_from && same_but_comments(&stored, board) => {
                 boards.put(Board::clone(board));
                 res.updated.push(entry.id.clone());
             }
@@ -138,6 +139,17 @@ pub fn apply_rewrite(plan: &RewritePlan, boards: &mut impl BoardRepository) -> A
         }
     }
     res
+}
+
+/// Whether `stored` is still the board `planned` was rewritten from, comments aside: a rewrite
+/// changes the comments only, so anything else differing was changed since the plan.
+fn same_but_comments(stored: &Board, planned: &Board) -> bool {
+    stored.owner == planned.owner
+        && stored.code() == planned.code()
+        && stored.metadata == planned.metadata
+        && stored.timestamps.created == planned.timestamps.created
+        && stored.timestamps.deleted == planned.timestamps.deleted
+        && stored.timestamps.first_published == planned.timestamps.first_published
 }
 
 /// How a rule finds text.
@@ -222,7 +234,7 @@ fn plan_board(rules: &[(Finder, &RewriteRule)], board: &Board, now: Timestamp) -
         (true, false) => RewriteStatus::Matched { found },
         (false, _) => {
             let mut draft = board.to_draft();
-            let mut texts = texts.into_iter().map(|(_, text)| comment(text));
+            let mut texts = texts.into_iter().map(|(_, text)| DraftComment::localized(text));
             draft.review = texts.next().unwrap_or_default();
             for call in &mut draft.calls {
                 call.comment = texts.next().unwrap_or_default();
@@ -241,13 +253,6 @@ fn plan_board(rules: &[(Finder, &RewriteRule)], board: &Board, now: Timestamp) -
 
 fn clone_entry((locale, text): (&Locale, &RichText)) -> (Locale, RichText) {
     (locale.clone(), text.clone())
-}
-
-fn comment(text: Localized) -> DraftComment {
-    match text.is_blank() {
-        true => DraftComment::None,
-        false => DraftComment::Localized(text),
-    }
 }
 
 /// The text after `rule` (`None`: the text goes) and the matches found.

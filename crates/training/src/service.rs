@@ -8,6 +8,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::gate::join_rejections;
 use crate::{
     gate, Board, BoardDraft, BoardId, BoardRepository, Collection, CollectionEntry, CollectionId, CollectionRepository,
     GateRejection, GatedBoard, GroupId, Locale, OrphanReason, Ownership, Sharing, Timestamp, UserId,
@@ -56,7 +57,7 @@ pub enum ServiceError {
     #[error("access denied")]
     AccessDenied,
     /// The write gate refused the board.
-    #[error("the board was refused: {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    #[error("the board was refused: {}", join_rejections(.0))]
     Rejected(Vec<GateRejection>),
     /// Only a board in the trash can be deleted for good.
     #[error("the board is not in the trash")]
@@ -89,6 +90,7 @@ pub struct BoardService<B, C> {
 }
 
 impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
+    /// The service over these repositories.
     #[must_use]
     pub const fn new(boards: B, collections: C) -> BoardService<B, C> {
         BoardService { boards, collections }

@@ -123,11 +123,13 @@ impl Theme {
         Ok(Theme { id: ThemeId(trimmed.to_owned()), kind, names })
     }
 
+    /// The id the theme lists of a board hold.
     #[must_use]
     pub const fn id(&self) -> &ThemeId {
         &self.id
     }
 
+    /// The theme list the theme goes to.
     #[must_use]
     pub const fn kind(&self) -> ThemeKind {
         self.kind
@@ -237,6 +239,7 @@ impl Tally {
 }
 
 impl<K: BookmarkRepository, V: VoteRepository> SocialService<K, V> {
+    /// The service over these repositories.
     #[must_use]
     pub const fn new(bookmarks: K, votes: V) -> SocialService<K, V> {
         SocialService { bookmarks, votes }

@@ -443,6 +443,23 @@ fn the_teaching_board_survives_export_and_import() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
+    /// Any one-line text in a list of the metadata reads back as written, `;` and `\\` included.
+    #[test]
+    fn exported_metadata_lists_read_back(
+        items in proptest::collection::vec("[ a-z;\\\\é]{0,8}", 0..4),
+        themes in proptest::collection::vec("[a-z_;]{1,8}", 0..3),
+    ) {
+        let mut draft = three_notrump();
+        draft.metadata.inspirations = items;
+        draft.metadata.user_themes = themes;
+        let board = gate(draft, None, NOW, None).expect("the 3NT board passes").board;
+        let text = export_text(std::slice::from_ref(&board), &options(1, 1));
+        let plan = plan_import(&text, &import_options(), NOW);
+        let PlannedOutcome::Create(planned) = &plan.games[0].outcome else { panic!("{}", describe(&plan)) };
+        prop_assert_eq!(&planned.preview.metadata.inspirations, &board.metadata.inspirations);
+        prop_assert_eq!(&planned.preview.metadata.user_themes, &board.metadata.user_themes);
+    }
+
     #[test]
     fn export_then_import_gives_back_the_same_games(
         game in arb_contract_game(),

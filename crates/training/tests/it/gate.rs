@@ -5,8 +5,8 @@ use bridge::{Bid, BySeat, Call, Card, Deal, Game, Seat};
 use expect_test::{expect, Expect};
 use proptest::prelude::*;
 use training::{
-    gate, BoardDraft, BoardId, DraftCall, DraftCard, DraftComment, GateNote, Locale, Localized, Metadata, Ownership,
-    RichText, Timestamp, UserId,
+    gate, BoardDraft, BoardId, DraftCall, DraftCard, DraftComment, GateNote, LevelClass, Locale, Localized, Metadata,
+    Ownership, RichText, Timestamp, UserId, GATE_VERSION,
 };
 
 const DEAL: &str = "N:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654";
@@ -475,6 +475,7 @@ proptest! {
         prop_assert_eq!(board.game().player(), player.rotate(steps));
         prop_assert_eq!(board.derived().n_cards_played, game.play.len());
         prop_assert_eq!(gated.report.notes.is_empty(), steps == 0);
+        prop_assert_eq!((board.gate_version(), board.gated_at()), (GATE_VERSION, NOW), "the gate stamps itself");
     }
 
     #[test]
@@ -517,4 +518,34 @@ fn a_card_in_two_hands_is_reported_once_per_extra_copy() {
         malformed_hands: SA is dealt more than once (N and S)
         malformed_hands: SA is dealt more than once (N, S and W)"#]],
     );
+}
+
+#[test]
+fn contracts_fall_in_their_level_class() {
+    let classes: Vec<String> =
+        ["1C", "4C", "5C", "5D", "2H", "3S", "4H", "4S", "2NT", "3NT", "5NTX", "6C", "6NT", "6SXX", "7D", "7NT"]
+            .iter()
+            .map(|text| {
+                let contract: bridge::Contract = text.parse().expect("test contracts are well formed");
+                format!("{text} {:?}", LevelClass::of(contract))
+            })
+            .collect();
+    expect![[r#"
+        1C PartScore
+        4C PartScore
+        5C Game
+        5D Game
+        2H PartScore
+        3S PartScore
+        4H Game
+        4S Game
+        2NT PartScore
+        3NT Game
+        5NTX Game
+        6C SmallSlam
+        6NT SmallSlam
+        6SXX SmallSlam
+        7D GrandSlam
+        7NT GrandSlam"#]]
+    .assert_eq(&classes.join("\n"));
 }

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use training::testing::InMemoryBoards;
 use training::{
     apply_rewrite, gate, plan_rewrite, Block, Board, BoardId, BoardRepository, DraftComment, Inline, Localized,
-    RewriteAction, RewriteError, RewriteRule, RewriteStatus, RichText, Timestamp,
+    OrphanReason, Ownership, RewriteAction, RewriteError, RewriteRule, RewriteStatus, RichText, Timestamp,
 };
 
 use crate::gate::{locale, three_notrump, NOW};
@@ -384,6 +384,42 @@ fn apply_writes_planned_boards_and_leaves_stale_ones() {
     assert_eq!(review.to_plain(&locale("en")), "Play the ace of ♠, North.");
     assert_eq!(boards.get(&second.id), Some(changed));
     assert_eq!(boards.get(&untouched.id), Some(untouched));
+}
+
+/// Trashing, restoring and orphaning a board leave its update time alone: a plan made before them
+/// must not write the board back as it was.
+#[test]
+fn apply_leaves_a_board_trashed_restored_or_orphaned_since_the_plan() {
+    let mut boards = InMemoryBoards::default();
+    let names = ["trashed", "restored", "orphaned"];
+    for name in names {
+        let mut board = english_board();
+        board.id = BoardId(name.to_owned());
+        if name == "restored" {
+            board.timestamps.deleted = Some(NOW);
+        }
+        boards.put(board);
+    }
+    let plan = plan_rewrite(&[rule("king", "en", RewriteAction::Replace, "ace")], &boards.all(), LATER)
+        .expect("the rule is valid");
+    for name in names {
+        let mut board = boards.get(&BoardId(name.to_owned())).expect("stored");
+        match name {
+            "trashed" => board.timestamps.deleted = Some(LATER),
+            "restored" => board.timestamps.deleted = None,
+            _ => {
+                board.owner = Ownership::Orphaned { orphaned_at: LATER, reason: OrphanReason::BoardDeleted };
+            }
+        }
+        boards.put(board);
+    }
+    let before = boards.all();
+    let applied = apply_rewrite(&plan, &mut boards);
+    assert_eq!(applied.updated, Vec::<BoardId>::new());
+    let mut stale: Vec<&str> = applied.stale.iter().map(|id| id.0.as_str()).collect();
+    stale.sort_unstable();
+    assert_eq!(stale, ["orphaned", "restored", "trashed"]);
+    assert_eq!(boards.all(), before);
 }
 
 proptest! {
