@@ -138,6 +138,30 @@ impl Browser {
         Ok(self.client.find_all(Locator::Css(css)).await?)
     }
 
+    /// Where the browser saves downloaded files.
+    #[must_use]
+    pub fn downloads(&self) -> PathBuf {
+        downloads_dir(&self.profile_dir)
+    }
+
+    /// Waits for a downloaded file named `name` to be complete and reads it.
+    ///
+    /// # Errors
+    /// When no such file is complete within [`WAIT`].
+    pub async fn downloaded(&self, name: &str) -> Result<String> {
+        let path = self.downloads().join(name);
+        let start = std::time::Instant::now();
+        while start.elapsed() < WAIT {
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                if !text.is_empty() {
+                    return Ok(text);
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        bail!("no download {name:?} in {} within {WAIT:?}", self.downloads().display())
+    }
+
     /// Ends the session cleanly; dropping does the rest.
     pub async fn close(self) {
         let _ = self.client.clone().close().await;
@@ -162,6 +186,10 @@ async fn wait_for_driver(port: u16, chromium: &str, profile_dir: &Path, window: 
                 "--disable-sync", format!("--window-size={},{}", window.0, window.1),
                 format!("--user-data-dir={}", profile_dir.display()),
             ],
+            "prefs": {
+                "download.default_directory": downloads_dir(profile_dir).display().to_string(),
+                "download.prompt_for_download": false,
+            },
         }
     });
     let serde_json::Value::Object(capabilities) = capabilities else {
@@ -177,6 +205,10 @@ async fn wait_for_driver(port: u16, chromium: &str, profile_dir: &Path, window: 
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     bail!("chromedriver on port {port} did not open a session: {last_error:?}")
+}
+
+fn downloads_dir(profile_dir: &Path) -> PathBuf {
+    profile_dir.join("downloads")
 }
 
 fn free_port() -> Result<u16> {

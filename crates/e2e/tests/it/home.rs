@@ -1,4 +1,4 @@
-//! The home page: the sample deal as a hand diagram.
+//! The sample page: a deal as a hand diagram, in English and French, on a phone.
 
 use anyhow::Result;
 use bridge::{Deal, Seat};
@@ -12,7 +12,7 @@ async fn the_sample_deal_is_on_the_page() -> Result<()> {
     let dist = e2e!();
     let server = StaticServer::start(&dist).await?;
     let browser = Browser::start((1024, 768)).await?;
-    browser.client.goto(&server.url("/")).await?;
+    browser.client.goto(&server.url("/#/sample")).await?;
 
     let deal: Deal = SAMPLE_DEAL.parse()?;
     let cards = browser.find_all(".card[data-card]").await?;
@@ -41,7 +41,7 @@ async fn the_page_fits_a_phone_screen() -> Result<()> {
     let dist = e2e!();
     let server = StaticServer::start(&dist).await?;
     let browser = Browser::start((360, 640)).await?;
-    browser.client.goto(&server.url("/")).await?;
+    browser.client.goto(&server.url("/#/sample")).await?;
     browser.find(".deal-diagram").await?;
     let overflow = browser
         .client

@@ -1,5 +1,6 @@
 //! End-to-end tests: the built app in headless Chromium.
 
+mod boards;
 mod home;
 
 /// Runs an end-to-end test when `E2E_DIST` names the built app; says plainly

@@ -1,0 +1,76 @@
+//! A teacher's boards: import a PBN file (plan first), find the boards again
+//! after a reload, export them.
+
+use anyhow::{Context, Result};
+use bridge::pbn;
+use e2e::{Browser, StaticServer};
+
+use crate::e2e;
+
+/// Two games: one good, one with a card twice (North's ♣4 is also East's).
+const CLUB_NIGHT: &str = r#"[Event "Club night"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AQ97.KJ3.A842.Q5 K863.Q95.K7.K942 J2.A862.QJ3.AJT3 T54.T74.T965.876"]
+[Declarer "N"]
+[Contract "3NT"]
+[Auction "N"]
+1D Pass 1H Pass
+2NT Pass 3NT Pass
+Pass Pass
+
+[Event "Club night"]
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Deal "N:AQ97.KJ3.A842.Q54 K863.Q95.K7.K942 J2.A862.QJ3.AJT3 T5.T74.T965.876"]
+[Declarer "S"]
+[Contract "1NT"]
+[Auction "E"]
+Pass 1NT Pass Pass
+Pass
+"#;
+
+#[tokio::test]
+async fn a_pbn_file_is_planned_imported_kept_after_a_reload_and_exported() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((1024, 768)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    browser.find(".boards-page .empty").await.context("a new device has no boards")?;
+
+    let file = browser.downloads().with_file_name("club-night.pbn");
+    std::fs::write(&file, CLUB_NIGHT)?;
+    browser.find("input.import-file").await?.send_keys(&file.display().to_string()).await?;
+
+    // The plan comes first: one board to create, one game refused with its place.
+    let summary = browser.find(".import-plan .plan-summary").await?.text().await?;
+    assert!(summary.starts_with("1 boards will be created, 1"), "{summary:?}");
+    let refused = browser.find_all(".import-plan .rejections li").await?;
+    assert_eq!(refused.len(), 1);
+    let reason = refused[0].text().await?;
+    assert!(reason.starts_with("#2 "), "the refusal names board 2: {reason:?}");
+    assert!(browser.client.find_all(fantoccini::Locator::Css(".board-row")).await?.is_empty(), "nothing stored yet");
+
+    browser.find("button.confirm-import").await?.click().await?;
+    let rows = browser.find_all(".board-row").await?;
+    assert_eq!(rows.len(), 1);
+    let row = rows[0].text().await?;
+    assert!(row.contains("3NT"), "the row shows the contract: {row:?}");
+
+    // Reload: the board comes back from IndexedDB.
+    browser.client.goto(&server.url("/")).await?;
+    let rows = browser.find_all(".board-row").await?;
+    assert_eq!(rows.len(), 1, "the imported board is still there after a reload");
+
+    // Export: the same game, board 1 dealt by North again.
+    browser.find("button.export-pbn").await?.click().await?;
+    let text = browser.downloaded("bridge-training.pbn").await?;
+    let exported = pbn::parse(&text);
+    assert_eq!(exported.file.games.len(), 1, "{text}");
+    let deal = &exported.file.games[0].tag("Deal").context("the exported game has a deal")?.value;
+    assert_eq!(deal, "N:AQ97.KJ3.A842.Q5 K863.Q95.K7.K942 J2.A862.QJ3.AJT3 T54.T74.T965.876");
+    browser.close().await;
+    Ok(())
+}
