@@ -162,6 +162,18 @@ impl Browser {
         bail!("no download {name:?} in {} within {WAIT:?}", self.downloads().display())
     }
 
+    /// Saves a screenshot of the page as `name` in `target/e2e-screenshots/`, to look at.
+    ///
+    /// # Errors
+    /// When the browser cannot take it or the file cannot be written.
+    pub async fn save_screenshot(&self, name: &str) -> Result<PathBuf> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e-screenshots");
+        std::fs::create_dir_all(&dir)?;
+        let path = dir.join(name);
+        std::fs::write(&path, self.client.screenshot().await?)?;
+        Ok(path)
+    }
+
     /// Ends the session cleanly; dropping does the rest.
     pub async fn close(self) {
         let _ = self.client.clone().close().await;
