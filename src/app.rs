@@ -52,6 +52,14 @@ pub fn App(props: &AppProps) -> Html {
         let database = props.database;
         use_effect_with((), move |()| library::open(&library, database));
     }
+    {
+        let library = library.clone();
+        use_effect_with((), move |()| {
+            crate::browser::on_update_ready(move || {
+                library.dispatch(Action::Notify(Notice::UpdateReady));
+            })
+        });
+    }
     let on_language = {
         let language = language.clone();
         Callback::from(move |next: Language| language.set(next))
@@ -123,6 +131,7 @@ fn NoticeBar() -> Html {
                 .replace("{created}", &created.to_string())
                 .replace("{failed}", &failed.to_string()),
         ),
+        (Some(Notice::UpdateReady), _) => Some(strings.get("update-ready")),
         (None, Status::Failed(error)) => Some(strings.get(error.message_key())),
         (None, _) => None,
     };
@@ -135,6 +144,11 @@ fn NoticeBar() -> Html {
     html! {
         <div class="notice" role="alert">
             <span>{ text }</span>
+            if library.notice == Some(Notice::UpdateReady) {
+                <button class="reload" onclick={Callback::from(|_| crate::browser::apply_update())}>
+                    { strings.get("update-reload") }
+                </button>
+            }
             if dismissable {
                 <button class="dismiss" onclick={on_dismiss} aria-label={strings.get("dismiss")}>{ "×" }</button>
             }

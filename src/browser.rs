@@ -59,3 +59,31 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     web_sys::Url::revoke_object_url(&url).map_err(fail)?;
     Ok(())
 }
+
+/// The event `static/sw-register.js` sends when a new build waits to take over.
+const UPDATE_EVENT: &str = "bridge-training-update";
+
+/// Calls `hook` whenever a new version of the app is installed and waiting;
+/// the returned function stops listening.
+pub fn on_update_ready(hook: impl Fn() + 'static) -> impl FnOnce() {
+    let window = web_sys::window();
+    let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(hook);
+    if let Some(window) = &window {
+        // Without a window there is no service worker either: nothing to listen to.
+        let _ = window.add_event_listener_with_callback(UPDATE_EVENT, listener.as_ref().unchecked_ref());
+    }
+    move || {
+        if let Some(window) = window {
+            let _ = window.remove_event_listener_with_callback(UPDATE_EVENT, listener.as_ref().unchecked_ref());
+        }
+    }
+}
+
+/// Lets the waiting version take over; the page then reloads itself.
+pub fn apply_update() {
+    let Some(window) = web_sys::window() else { return };
+    let update = js_sys::Reflect::get(&window, &"bridgeTrainingUpdate".into()).ok();
+    if let Some(update) = update.and_then(|value| value.dyn_into::<js_sys::Function>().ok()) {
+        let _ = update.call0(&window);
+    }
+}

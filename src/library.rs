@@ -46,6 +46,8 @@ pub enum Notice {
     Blocked,
     /// Boards were imported.
     Imported { created: usize, failed: usize },
+    /// A new version of the app is installed and waits for a reload.
+    UpdateReady,
 }
 
 /// The state shared by the pages.

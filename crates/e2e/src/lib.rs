@@ -33,6 +33,7 @@ pub fn dist_dir() -> Option<PathBuf> {
 pub struct StaticServer {
     addr: SocketAddr,
     task: tokio::task::JoinHandle<()>,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
 impl StaticServer {
@@ -57,11 +58,25 @@ impl StaticServer {
             ));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.context("could not bind a local port")?;
         let addr = listener.local_addr()?;
+        let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(async move {
             // The server ends with the test; an error here shows as failed page loads.
-            let _ = axum::serve(listener, app).await;
+            let _ = axum::serve(listener, app)
+                .with_graceful_shutdown(async {
+                    let _ = stopped.await;
+                })
+                .await;
         });
-        Ok(StaticServer { addr, task })
+        Ok(StaticServer { addr, task, shutdown: Some(shutdown) })
+    }
+
+    /// Stops serving, as if the network were gone: the port is closed and open
+    /// connections end once their current request is answered.
+    pub async fn stop(mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(5), &mut self.task).await;
     }
 
     /// The address of `path` on this server, such as `http://127.0.0.1:41234/`.

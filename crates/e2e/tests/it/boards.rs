@@ -8,7 +8,7 @@ use e2e::{Browser, StaticServer};
 use crate::e2e;
 
 /// Two games: one good, one with a card twice (North's ♣4 is also East's).
-const CLUB_NIGHT: &str = r#"[Event "Club night"]
+pub(crate) const CLUB_NIGHT: &str = r#"[Event "Club night"]
 [Board "1"]
 [Dealer "N"]
 [Vulnerable "None"]

@@ -2,6 +2,7 @@
 
 mod boards;
 mod home;
+mod offline;
 
 /// Runs an end-to-end test when `E2E_DIST` names the built app; says plainly
 /// that nothing was checked otherwise.

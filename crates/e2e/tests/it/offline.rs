@@ -1,0 +1,68 @@
+//! Installable and offline: the manifest is served, the service worker
+//! caches the app, and with the server gone a reload still starts the app
+//! with its boards.
+
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+use e2e::{Browser, StaticServer};
+
+use crate::boards::CLUB_NIGHT;
+use crate::e2e;
+
+#[tokio::test]
+async fn the_app_starts_from_its_cache_with_its_boards_when_the_server_is_gone() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((1024, 768)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    browser.find(".boards-page .empty").await?;
+
+    let manifest = browser
+        .client
+        .execute(
+            "const link = document.querySelector('link[rel=manifest]');
+             return fetch(link.href).then(r => r.json());",
+            vec![],
+        )
+        .await?;
+    assert_eq!(manifest["display"], "standalone");
+    let sizes: Vec<&str> =
+        manifest["icons"].as_array().into_iter().flatten().filter_map(|i| i["sizes"].as_str()).collect();
+    assert_eq!(sizes, ["192x192", "512x512"]);
+
+    let file = browser.downloads().with_file_name("club-night.pbn");
+    std::fs::write(&file, CLUB_NIGHT)?;
+    browser.find("input.import-file").await?.send_keys(&file.display().to_string()).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    browser.find(".board-row").await?;
+
+    // Wait until the service worker controls the page and has cached the shell.
+    let mut ready = false;
+    for _ in 0..100 {
+        let state = browser
+            .client
+            .execute(
+                "return navigator.serviceWorker.controller !== null
+                    && caches.keys().then(keys => keys.some(k => k.startsWith('bridge-training-')));",
+                vec![],
+            )
+            .await?;
+        if state.as_bool() == Some(true) {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    if !ready {
+        bail!("the service worker never took control of the page");
+    }
+
+    let url = server.url("/");
+    server.stop().await;
+    browser.client.goto(&url).await?;
+    let rows = browser.find_all(".board-row").await?;
+    assert_eq!(rows.len(), 1, "offline, the app starts from its cache with the imported board");
+    browser.close().await;
+    Ok(())
+}
