@@ -174,11 +174,8 @@ pub fn save(library: &LibraryHandle, boards: Vec<Board>) {
     let Some(store) = library.store.clone() else { return };
     let dispatcher = library.dispatcher();
     wasm_bindgen_futures::spawn_local(async move {
-        for board in &boards {
-            if let Err(error) = store.put_board(board, now()).await {
-                dispatcher.dispatch(Action::Notify(Notice::Store(error)));
-                return;
-            }
+        if let Err(error) = store.put_boards(&boards, now()).await {
+            dispatcher.dispatch(Action::Notify(Notice::Store(error)));
         }
     });
 }

@@ -215,10 +215,24 @@ impl Store {
     /// # Errors
     /// When the write fails (no room left, another version took over).
     pub async fn put_board(&self, board: &Board, now: Timestamp) -> Result<(), StoreError> {
+        self.put_boards(std::slice::from_ref(board), now).await
+    }
+
+    /// Stores `boards` and queues them for sync, all in one transaction:
+    /// every board is stored or none (an import is one change).
+    ///
+    /// # Errors
+    /// When the write fails (no room left, another version took over).
+    pub async fn put_boards(&self, boards: &[Board], now: Timestamp) -> Result<(), StoreError> {
         self.check()?;
-        let record = serde_json::to_value(board.to_record()).map_err(|error| StoreError::Failed(error.to_string()))?;
-        let entry = OutboxEntry::BoardPut { id: board.id.0.clone(), at: now.0 };
-        self.write_with_outbox(schema::BOARDS, WriteOp::Put(to_js(&record)?), &entry).await
+        let mut ops = Vec::with_capacity(boards.len());
+        for board in boards {
+            let record =
+                serde_json::to_value(board.to_record()).map_err(|error| StoreError::Failed(error.to_string()))?;
+            let entry = OutboxEntry::BoardPut { id: board.id.0.clone(), at: now.0 };
+            ops.push((WriteOp::Put(to_js(&record)?), entry));
+        }
+        self.write_with_outbox(schema::BOARDS, ops).await
     }
 
     /// Removes the board `id` for good and queues the removal for sync.
@@ -228,7 +242,7 @@ impl Store {
     pub async fn remove_board(&self, id: &BoardId, now: Timestamp) -> Result<(), StoreError> {
         self.check()?;
         let entry = OutboxEntry::BoardRemoved { id: id.0.clone(), at: now.0 };
-        self.write_with_outbox(schema::BOARDS, WriteOp::Delete(JsValue::from_str(&id.0)), &entry).await
+        self.write_with_outbox(schema::BOARDS, vec![(WriteOp::Delete(JsValue::from_str(&id.0)), entry)]).await
     }
 
     /// The changes waiting for sync, oldest first.
@@ -330,19 +344,23 @@ impl Store {
         Ok(())
     }
 
-    async fn write_with_outbox(&self, store: &str, op: WriteOp, entry: &OutboxEntry) -> Result<(), StoreError> {
-        let entry = serde_json::to_value(entry).map_err(|error| StoreError::Failed(error.to_string()))?;
+    /// Applies `ops` to `store`, each with its outbox entry, in one transaction.
+    async fn write_with_outbox(&self, store: &str, ops: Vec<(WriteOp, OutboxEntry)>) -> Result<(), StoreError> {
         let tx = self.db.transaction([store, schema::OUTBOX]).with_mode(TransactionMode::Readwrite).build()?;
         let target = tx.object_store(store)?;
-        match op {
-            WriteOp::Put(value) => {
-                target.put(value).primitive()?;
+        let outbox = tx.object_store(schema::OUTBOX)?;
+        for (op, entry) in ops {
+            match op {
+                WriteOp::Put(value) => {
+                    target.put(value).primitive()?;
+                }
+                WriteOp::Delete(key) => {
+                    target.delete(key).primitive()?;
+                }
             }
-            WriteOp::Delete(key) => {
-                target.delete(key).primitive()?;
-            }
+            let entry = serde_json::to_value(entry).map_err(|error| StoreError::Failed(error.to_string()))?;
+            outbox.add(to_js(&entry)?).primitive()?;
         }
-        tx.object_store(schema::OUTBOX)?.add(to_js(&entry)?).primitive()?;
         tx.commit().await?;
         Ok(())
     }

@@ -1,15 +1,24 @@
 //! `cargo xtask bench`: the benchmarks, each printing its own figures.
 
-use anyhow::{bail, Result};
+use std::io::Write;
+
+use anyhow::{bail, Context, Result};
+use flate2::write::GzEncoder;
+use flate2::Compression;
 
 use crate::step::{cargo, run, step};
+use crate::{project_root, run as app, tools};
 
-/// The benchmarks: (package, bench target, what it measures).
+/// The native benchmarks: (package, bench target, what it measures).
 const BENCHES: &[(&str, &str, &str)] = &[
     ("bridge", "pbn", "PBN parse and format throughput"),
     ("training", "query", "board queries over 10,000 boards in memory"),
+    ("training", "exchange", "PBN import plans, export and bulk rewrite over the PBN corpus"),
     ("double-dummy", "solver", "double-dummy tables, card analysis and memory"),
 ];
+
+/// The app's wasm, gzip-compressed, must stay under this many bytes.
+const WASM_GZIP_BUDGET: usize = 700 * 1024;
 
 pub fn bench(args: &[String]) -> Result<()> {
     if let Some(arg) = args.first() {
@@ -21,6 +30,50 @@ pub fn bench(args: &[String]) -> Result<()> {
             bench.args(["bench", "-p", package, "--bench", target]);
             run(bench)
         })?;
+    }
+    tools::wasm_target()?;
+    tools::wasm_bindgen()?;
+    tools::chromium()?;
+    step("bench the boards list of 5,000 boards in headless Chromium", || {
+        let mut bench = cargo();
+        bench
+            .args(["test", "--release", "--target", "wasm32-unknown-unknown", "-p", "bridge-training"])
+            .args(["--test", "store_bench", "--", "--nocapture"])
+            .env("PATH", tools::tool_path())
+            .env("CHROMEDRIVER", tools::CHROMEDRIVER)
+            .env("WASM_BINDGEN_TEST_TIMEOUT", "600");
+        run(bench)
+    })?;
+    tools::trunk()?;
+    tools::wasm_opt()?;
+    app::build_app()?;
+    step("size of the app's wasm", app_size)
+}
+
+/// Prints the size of each wasm file of `dist/`, raw and gzip-compressed.
+fn app_size() -> Result<()> {
+    let dist = project_root().join("dist");
+    let mut total_gzip = 0;
+    for entry in std::fs::read_dir(&dist).with_context(|| format!("cannot read {}", dist.display()))? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|ext| ext == "wasm") {
+            let bytes = std::fs::read(&path)?;
+            let mut gzip = GzEncoder::new(Vec::new(), Compression::best());
+            gzip.write_all(&bytes)?;
+            let compressed = gzip.finish()?.len();
+            total_gzip += compressed;
+            println!(
+                "{}: {} bytes, {} bytes gzip ({:.0} KB of the {} KB budget)",
+                path.file_name().map(|name| name.to_string_lossy()).unwrap_or_default(),
+                bytes.len(),
+                compressed,
+                compressed as f64 / 1024.0,
+                WASM_GZIP_BUDGET / 1024
+            );
+        }
+    }
+    if total_gzip > WASM_GZIP_BUDGET {
+        bail!("the app's wasm is {total_gzip} bytes gzip, over the {WASM_GZIP_BUDGET} byte budget");
     }
     Ok(())
 }

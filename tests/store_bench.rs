@@ -1,0 +1,94 @@
+//! The benchmark of the boards list in headless Chromium (run by `cargo
+//! xtask bench`, not by the tests): 5,000 boards seeded in IndexedDB, then
+//! the time to open the store and read them through the migrate function,
+//! and to filter and sort them with the app's query, as the boards page does.
+#![cfg(target_arch = "wasm32")]
+
+use bridge_training::store::{Hooks, Store};
+use training::{
+    generate_deal_code, read_board_record, Board, BoardQuery, Lifecycle, RandomSource, SortColumn, Timestamp,
+};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const BOARD_V1: &str = include_str!("../crates/training/tests/data/board-record-v1.json");
+const N_BOARDS: usize = 5_000;
+const RUNS: usize = 5;
+const WORDS: [&str; 8] = ["Squeeze", "Endplay", "Count", "Finesse", "Duck", "Ruff", "Elimination", "Safety play"];
+
+/// A fixed generator, so every run seeds the same boards.
+struct Seeded(u64);
+
+impl RandomSource for Seeded {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+fn boards() -> Vec<Board> {
+    let template: serde_json::Value = serde_json::from_str(BOARD_V1).expect("the fixture is JSON");
+    let mut random = Seeded(7);
+    (0..N_BOARDS)
+        .map(|idx| {
+            let mut json = template.clone();
+            json["id"] = format!("bench-{idx}").into();
+            json["code"] = generate_deal_code(&mut random).into();
+            json["metadata"]["name"] = format!("{} {idx}", WORDS[idx % WORDS.len()]).into();
+            json["metadata"]["level"] = (idx % 5 + 1).into();
+            json["updated"] = (1_700_000_000_000_i64 + idx as i64).into();
+            read_board_record(&json).expect("a bench board is readable")
+        })
+        .collect()
+}
+
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|window| window.performance()).map_or(0.0, |performance| performance.now())
+}
+
+fn median(times: &mut [f64]) -> f64 {
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+#[wasm_bindgen_test]
+async fn the_boards_list_of_5000_boards() {
+    let name = format!("bench-{}", js_sys::Math::random());
+    let seeded = boards();
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    store.put_boards(&seeded, Timestamp(1)).await.expect("the boards are stored");
+    drop(store);
+
+    let (mut opens, mut queries, mut totals) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        let start = now_ms();
+        let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+        let loaded = store.load_boards().await.expect("the boards load");
+        let opened = now_ms();
+        assert_eq!(loaded.items.len(), N_BOARDS);
+        let query = BoardQuery::new()
+            .text("squeeze")
+            .levels([2, 3, 4])
+            .lifecycle(Lifecycle::Active)
+            .sort(SortColumn::Name, false)
+            .page(0, 200);
+        let page = query.evaluate(loaded.items.iter());
+        let done = now_ms();
+        assert!(page.total > 0 && page.total < N_BOARDS, "the filter keeps some boards: {}", page.total);
+        opens.push(opened - start);
+        queries.push(done - opened);
+        totals.push(done - start);
+    }
+    let figures = format!(
+        "boards list, {N_BOARDS} boards in IndexedDB ({RUNS} runs, median): open and read {:.1} ms, \
+         filter and sort {:.1} ms, total {:.1} ms (target: under 150 ms)",
+        median(&mut opens),
+        median(&mut queries),
+        median(&mut totals)
+    );
+    web_sys::console::log_1(&figures.into());
+}
