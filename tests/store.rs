@@ -33,6 +33,19 @@ fn parse(json: &str) -> JsValue {
     js_sys::JSON::parse(json).expect("test JSON parses")
 }
 
+/// A board stored as schema 1 stores it: the indexed fields beside the record text.
+fn stored_board(id: &str, owner: Option<&str>, level: Option<u8>, record: &str) -> JsValue {
+    let envelope = serde_json::json!({
+        "id": id, "code": "AbCd2345", "owner": owner, "level": level,
+        "updated": 1_700_000_500_000_i64, "deleted": null, "record": record,
+    });
+    parse(&envelope.to_string())
+}
+
+fn stored_fixture() -> JsValue {
+    stored_board("board-0001", Some("teacher-7"), Some(2), BOARD_V1)
+}
+
 /// Creates the database `name` as schema `version` left it and writes `records`
 /// (store, raw value) into it, as an older app would have.
 async fn seed(name: &str, version: u32, records: &[(&str, JsValue)]) {
@@ -67,8 +80,8 @@ async fn a_board_round_trips_and_its_changes_queue_for_sync() {
     let board = fixture_board();
     store.put_board(&board, Timestamp(10)).await.expect("the board is stored");
     let loaded = store.load_boards().await.expect("the boards load");
+    assert!(loaded.unreadable.is_empty(), "{:?}", loaded.unreadable);
     assert_eq!(loaded.items, vec![board.clone()]);
-    assert!(loaded.unreadable.is_empty());
 
     store.remove_board(&board.id, Timestamp(20)).await.expect("the board is removed");
     assert!(store.load_boards().await.expect("the boards load").items.is_empty());
@@ -84,7 +97,7 @@ async fn records_of_every_schema_version_read_back_unchanged_after_the_upgrade()
     for version in 1..=schema::VERSION {
         let name = fresh_name(&format!("upgrade-from-{version}"));
         let settings = r#"{"key": "settings", "version": 1, "language": "fr", "comment_language": "en"}"#;
-        seed(&name, version, &[(schema::BOARDS, parse(BOARD_V1)), (schema::SETTINGS, parse(settings))]).await;
+        seed(&name, version, &[(schema::BOARDS, stored_fixture()), (schema::SETTINGS, parse(settings))]).await;
 
         let store = Store::open(&name, Hooks::default()).await.expect("the store opens and upgrades");
         let loaded = store.load_boards().await.expect("the boards load");
@@ -103,12 +116,14 @@ async fn an_unreadable_record_is_reported_and_kept_aside_never_deleted() {
     let name = fresh_name("unreadable");
     let future_version = r#"{"version": 99, "id": "from-the-future", "code": "AbCd2345"}"#;
     let not_a_board = r#"{"id": "garbage", "code": 5, "hands": "none"}"#;
+    let half: String = BOARD_V1.chars().take(BOARD_V1.chars().count() / 2).collect();
     seed(
         &name,
         schema::VERSION,
         &[
-            (schema::BOARDS, parse(BOARD_V1)),
-            (schema::BOARDS, parse(future_version)),
+            (schema::BOARDS, stored_fixture()),
+            (schema::BOARDS, stored_board("from-the-future", None, None, future_version)),
+            (schema::BOARDS, stored_board("truncated", Some("teacher-7"), None, &half)),
             (schema::BOARDS, parse(not_a_board)),
         ],
     )
@@ -117,15 +132,15 @@ async fn an_unreadable_record_is_reported_and_kept_aside_never_deleted() {
     let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
     for pass in 0..2 {
         let loaded = store.load_boards().await.expect("the readable boards load");
-        assert_eq!(loaded.items, vec![fixture_board()], "pass {pass}");
+        assert_eq!(loaded.items, vec![fixture_board()], "pass {pass}: {:?}", loaded.unreadable);
         let mut keys: Vec<_> = loaded.unreadable.iter().map(|bad| bad.key.as_str()).collect();
         keys.sort_unstable();
-        assert_eq!(keys, ["from-the-future", "garbage"], "pass {pass}");
+        assert_eq!(keys, ["from-the-future", "garbage", "truncated"], "pass {pass}");
         assert!(loaded.unreadable.iter().all(|bad| bad.store == schema::BOARDS && !bad.error.is_empty()));
     }
     let kept = store.quarantined().await.expect("the quarantine reads");
-    assert_eq!(kept.len(), 2, "{kept:?}");
-    assert_eq!(raw_count(&name, schema::BOARDS).await, 3, "the unreadable boards stay where they were");
+    assert_eq!(kept.len(), 3, "{kept:?}");
+    assert_eq!(raw_count(&name, schema::BOARDS).await, 4, "the unreadable boards stay where they were");
 }
 
 #[wasm_bindgen_test]

@@ -198,7 +198,10 @@ impl Store {
         let raw = self.read_all(schema::BOARDS).await?;
         let mut loaded = Loaded { items: Vec::new(), unreadable: Vec::new() };
         for (key, value) in raw {
-            match to_json(&value).and_then(|json| read_board_record(&json).map_err(|error| error.to_string())) {
+            match board_record_text(&value)
+                .and_then(|text| serde_json::from_str(&text).map_err(|error| error.to_string()))
+                .and_then(|json| read_board_record(&json).map_err(|error| error.to_string()))
+            {
                 Ok(board) => loaded.items.push(board),
                 Err(error) => {
                     self.quarantine(schema::BOARDS, &key, &value, &error).await?;
@@ -227,10 +230,8 @@ impl Store {
         self.check()?;
         let mut ops = Vec::with_capacity(boards.len());
         for board in boards {
-            let record =
-                serde_json::to_value(board.to_record()).map_err(|error| StoreError::Failed(error.to_string()))?;
             let entry = OutboxEntry::BoardPut { id: board.id.0.clone(), at: now.0 };
-            ops.push((WriteOp::Put(to_js(&record)?), entry));
+            ops.push((WriteOp::Put(to_js(&board_envelope(board)?)?), entry));
         }
         self.write_with_outbox(schema::BOARDS, ops).await
     }
@@ -382,7 +383,31 @@ fn to_js(json: &serde_json::Value) -> Result<JsValue, StoreError> {
         .map_err(|error| StoreError::Failed(error.to_string()))
 }
 
-/// A stored JS value as JSON, or why it is not JSON.
-fn to_json(value: &JsValue) -> Result<serde_json::Value, String> {
-    serde_wasm_bindgen::from_value(value.clone()).map_err(|error| error.to_string())
+/// A board as stored: the fields the indexes read, and the durable record
+/// as JSON text. Text is what IndexedDB clones and Rust parses fastest; a
+/// deep object costs a JS call per field both ways.
+fn board_envelope(board: &Board) -> Result<serde_json::Value, StoreError> {
+    let record = board.to_record();
+    let text = serde_json::to_string(&record).map_err(|error| StoreError::Failed(error.to_string()))?;
+    let owner = match &record.owner {
+        training::OwnerRecord::User { user_id } => Some(user_id.clone()),
+        training::OwnerRecord::Orphaned { .. } => None,
+    };
+    Ok(serde_json::json!({
+        "id": record.id,
+        "code": record.code,
+        "owner": owner,
+        "level": board.metadata.level.get(),
+        "updated": record.updated,
+        "deleted": record.deleted,
+        "record": text,
+    }))
+}
+
+/// The record text of a stored board, or why there is none.
+fn board_record_text(value: &JsValue) -> Result<String, String> {
+    js_sys::Reflect::get(value, &JsValue::from_str(schema::BOARD_RECORD_FIELD))
+        .ok()
+        .and_then(|field| field.as_string())
+        .ok_or_else(|| "not a stored board: no record text".to_owned())
 }

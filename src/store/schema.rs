@@ -15,7 +15,8 @@ pub const DB_NAME: &str = "bridge-training";
 /// The schema version written today.
 pub const VERSION: u32 = 1;
 
-/// Boards, keyed by `id`, as `training::BoardRecord` objects.
+/// Boards, keyed by `id`: `{ id, code, owner, level, updated, deleted, record }`,
+/// the indexed fields beside the `training::BoardRecord` as JSON text in `record`.
 pub const BOARDS: &str = "boards";
 /// Collections, keyed by `id`.
 pub const COLLECTIONS: &str = "collections";
@@ -31,14 +32,13 @@ pub const OUTBOX: &str = "outbox";
 /// kept so that nothing unreadable is ever lost.
 pub const QUARANTINE: &str = "quarantine";
 
-/// The indexes of the boards store: name and key path.
-pub const BOARD_INDEXES: [(&str, &str); 5] = [
-    ("code", "code"),
-    ("owner", "owner.user_id"),
-    ("level", "metadata.level"),
-    ("updated", "updated"),
-    ("deleted", "deleted"),
-];
+/// The field of a stored board holding its record as JSON text.
+pub const BOARD_RECORD_FIELD: &str = "record";
+
+/// The indexes of the boards store: name and key path. A board without an
+/// owner (orphaned), level or deletion time is simply absent from that index.
+pub const BOARD_INDEXES: [(&str, &str); 5] =
+    [("code", "code"), ("owner", "owner"), ("level", "level"), ("updated", "updated"), ("deleted", "deleted")];
 
 /// Brings a database at `old` (0 when new) up to `new`, one version at a time.
 ///
