@@ -9,6 +9,7 @@ use yew_router::prelude::*;
 use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
 use crate::pages::{BoardPage, BoardsPage, SamplePage};
 use crate::store::schema::DB_NAME;
+use crate::store::Settings;
 use crate::strings::{AppStrings, Language};
 
 pub use crate::pages::SAMPLE_DEAL;
@@ -60,9 +61,24 @@ pub fn App(props: &AppProps) -> Html {
             })
         });
     }
+    {
+        // The stored choice wins over the browser's language once the store is read.
+        let language = language.clone();
+        let stored = library.settings.language.clone();
+        use_effect_with(stored, move |stored| {
+            if let Some(choice) = stored.as_deref().and_then(Language::from_tag) {
+                language.set(choice);
+            }
+        });
+    }
     let on_language = {
         let language = language.clone();
-        Callback::from(move |next: Language| language.set(next))
+        let library = library.clone();
+        Callback::from(move |next: Language| {
+            language.set(next);
+            let settings = Settings { language: Some(next.tag().to_owned()), ..library.settings.clone() };
+            library::save_settings(&library, settings);
+        })
     };
     html! {
         <ContextProvider<Rc<Strings>> context={ui_strings}>

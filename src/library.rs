@@ -11,7 +11,7 @@ use training::{Board, BoardId, BoardService, HardDeleted, InMemoryBoards, InMemo
 use yew::prelude::*;
 
 use crate::browser::now;
-use crate::store::{Store, StoreError, Unreadable};
+use crate::store::{Settings, Store, StoreError, Unreadable};
 
 /// The owner of the boards made on this device until accounts exist.
 pub const LOCAL_USER: &str = "local";
@@ -59,6 +59,8 @@ pub struct Library {
     /// Records of the database that could not be read (kept aside by the store).
     pub unreadable: Vec<Unreadable>,
     pub notice: Option<Notice>,
+    /// The user's settings, as stored.
+    pub settings: Settings,
     /// Bumped at each change, so comparing two states is cheap.
     revision: u64,
 }
@@ -77,6 +79,7 @@ impl Default for Library {
             service: BoardService::default(),
             unreadable: Vec::new(),
             notice: None,
+            settings: Settings::default(),
             revision: 0,
         }
     }
@@ -84,7 +87,8 @@ impl Default for Library {
 
 /// What changes the state.
 pub enum Action {
-    Opened { store: Rc<Store>, boards: Vec<Board>, unreadable: Vec<Unreadable> },
+    Opened { store: Rc<Store>, boards: Vec<Board>, unreadable: Vec<Unreadable>, settings: Settings },
+    Settings(Settings),
     OpenFailed(StoreError),
     Put(Vec<Board>),
     Removed(BoardId),
@@ -99,8 +103,9 @@ impl Reducible for Library {
         let mut next = (*self).clone();
         next.revision += 1;
         match action {
-            Action::Opened { store, boards, unreadable } => {
+            Action::Opened { store, boards, unreadable, settings } => {
                 next.status = Status::Ready;
+                next.settings = settings;
                 next.store = Some(store);
                 // Boards made before the database opened stay; stored ones join them.
                 for board in boards {
@@ -129,6 +134,7 @@ impl Reducible for Library {
                 }
                 next.notice = Some(notice);
             }
+            Action::Settings(settings) => next.settings = settings,
             Action::Dismiss => next.notice = None,
         }
         Rc::new(next)
@@ -155,13 +161,15 @@ pub fn open(library: &LibraryHandle, name: &'static str) {
         let opened = async {
             let store = Store::open(name, hooks).await?;
             let loaded = store.load_boards().await?;
-            Ok::<_, StoreError>((store, loaded))
+            let settings = store.settings().await?;
+            Ok::<_, StoreError>((store, loaded, settings))
         };
         match opened.await {
-            Ok((store, loaded)) => dispatcher.dispatch(Action::Opened {
+            Ok((store, loaded, settings)) => dispatcher.dispatch(Action::Opened {
                 store: Rc::new(store),
                 boards: loaded.items,
                 unreadable: loaded.unreadable,
+                settings,
             }),
             Err(error) => dispatcher.dispatch(Action::OpenFailed(error)),
         }
@@ -175,6 +183,18 @@ pub fn save(library: &LibraryHandle, boards: Vec<Board>) {
     let dispatcher = library.dispatcher();
     wasm_bindgen_futures::spawn_local(async move {
         if let Err(error) = store.put_boards(&boards, now()).await {
+            dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+        }
+    });
+}
+
+/// Keeps `settings` and stores them; a failed write becomes a notice.
+pub fn save_settings(library: &LibraryHandle, settings: Settings) {
+    library.dispatch(Action::Settings(settings.clone()));
+    let Some(store) = library.store.clone() else { return };
+    let dispatcher = library.dispatcher();
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(error) = store.put_settings(&settings).await {
             dispatcher.dispatch(Action::Notify(Notice::Store(error)));
         }
     });

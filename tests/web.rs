@@ -128,3 +128,22 @@ async fn a_stored_board_is_listed_opens_and_goes_to_the_trash_and_back() {
     let stored = store.load_boards().await.expect("the boards load").items;
     assert!(stored.iter().all(|board| !board.is_deleted()), "the restore is stored: {stored:?}");
 }
+
+#[wasm_bindgen_test]
+async fn the_chosen_language_is_kept_for_the_next_visit() {
+    let database = database_name("language");
+    let first = mount_at("/sample", database).await;
+    // Wait for the store to open before choosing, as a user would see the page first.
+    yew::platform::time::sleep(Duration::from_millis(300)).await;
+    click(&wait_for(&first, "button[lang='fr']").await);
+    yew::platform::time::sleep(Duration::from_millis(300)).await;
+
+    let next_visit = mount_at("/sample", database).await;
+    for _ in 0..100 {
+        if next_visit.text_content().unwrap_or_default().contains("Donneur") {
+            return;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the next visit is not in French: {:?}", next_visit.text_content());
+}
