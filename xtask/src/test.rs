@@ -7,7 +7,8 @@ use crate::step::{cargo, run, step};
 use crate::{project_root, run as app, tools};
 
 /// The wasm test targets, run in headless Chromium: (package, test target).
-const WASM_TESTS: &[(&str, &str)] = &[("bridge-training", "web"), ("bridge-training", "store"), ("double-dummy", "it")];
+const WASM_TESTS: &[(&str, &str)] =
+    &[("bridge-training", "web"), ("bridge-training", "store"), ("ui", "web"), ("double-dummy", "it")];
 
 pub fn test(args: &[String]) -> Result<()> {
     if let Some(arg) = args.first() {
@@ -26,7 +27,16 @@ pub fn test(args: &[String]) -> Result<()> {
     })?;
     step("lint (cargo clippy, wasm)", || {
         let mut clippy = cargo();
-        clippy.args(["clippy", "--target", "wasm32-unknown-unknown", "-p", "bridge-training", "-p", "ui"]);
+        clippy.args([
+            "clippy",
+            "--target",
+            "wasm32-unknown-unknown",
+            "-p",
+            "bridge-training",
+            "-p",
+            "ui",
+            "--all-targets",
+        ]);
         clippy.args(["--", "-D", "warnings"]);
         run(clippy)
     })?;
@@ -38,7 +48,7 @@ pub fn test(args: &[String]) -> Result<()> {
     tools::wasm_bindgen()?;
     tools::chromium()?;
     for (package, target) in WASM_TESTS {
-        step(&format!("wasm tests of {package} in headless Chromium"), || {
+        step(&format!("wasm tests of {package} ({target}) in headless Chromium"), || {
             let mut test = cargo();
             test.args(["test", "--target", "wasm32-unknown-unknown", "-p", package, "--test", target])
                 .env("PATH", tools::tool_path())

@@ -56,7 +56,7 @@ pub fn AuctionTable(props: &AuctionTableProps) -> Html {
 }
 
 /// A call as players read it: `1♠`, `3NT` (or the reader's word), `Pass`, `X`, `XX`.
-fn call_label(strings: &Strings, call: Call) -> Html {
+pub(crate) fn call_label(strings: &Strings, call: Call) -> Html {
     match call {
         Call::Pass => html! { strings.pass.clone() },
         Call::Double => html! { "X" },

@@ -1,4 +1,5 @@
-//! Presentational Yew components for bridge: hands, deal diagrams and auctions.
+//! Presentational Yew components for bridge: hands, deal diagrams, auctions,
+//! the bid box, tricks and the double-dummy table.
 //!
 //! Components here take small view models built from `bridge` types and
 //! report through callbacks; they make no rule decisions and never see the
@@ -6,11 +7,17 @@
 //! with English defaults, which the app fills in the reader's language.
 
 mod auction;
+mod bidding;
+mod dd_table;
 mod diagram;
 mod hand;
 mod strings;
+mod trick;
 
 pub use auction::{AuctionTable, AuctionTableProps};
+pub use bidding::{BidBox, BidBoxProps};
+pub use dd_table::{DdTableView, DdTableViewProps};
 pub use diagram::{DealDiagram, DealDiagramProps};
 pub use hand::{HandView, HandViewProps};
 pub use strings::{use_strings, Strings};
+pub use trick::{TrickView, TrickViewProps};

@@ -1,0 +1,60 @@
+//! One trick on the table: each seat's card in its place.
+
+use bridge::{Card, Seat, Trick};
+use yew::prelude::*;
+
+use crate::use_strings;
+
+#[derive(Properties, PartialEq)]
+pub struct TrickViewProps {
+    pub trick: Trick,
+    /// The seat that won it, once complete.
+    #[prop_or_default]
+    pub winner: Option<Seat>,
+}
+
+/// North at the top, South at the bottom, West and East on the sides; an
+/// empty place for a seat yet to play. Each card carries `data-card` and its
+/// place `data-seat`; the winner's card has the class `winner`.
+#[component]
+pub fn TrickView(props: &TrickViewProps) -> Html {
+    let strings = use_strings();
+    let played = |seat: Seat| -> Option<Card> {
+        (0..props.trick.cards.len())
+            .find(|idx| props.trick.leader.rotate(*idx) == seat)
+            .map(|idx| props.trick.cards[idx])
+    };
+    html! {
+        <div class="trick">
+            { for Seat::ALL.into_iter().map(|seat| {
+                let place = format!("trick-card seat-{}", seat.to_char().to_ascii_lowercase());
+                match played(seat) {
+                    Some(card) => {
+                        let colour = if card.suit.is_red() { "suit red" } else { "suit black" };
+                        html! {
+                            <div
+                                class={classes!(place, (props.winner == Some(seat)).then_some("winner"))}
+                                data-seat={seat.to_char().to_string()}
+                                data-card={card.to_string()}
+                                aria-label={strings.seat(seat).to_owned()}
+                            >
+                                <span class={colour}>{ card.suit.symbol() }</span>
+                                { card_rank(card) }
+                            </div>
+                        }
+                    }
+                    None => html! { <div class={place} data-seat={seat.to_char().to_string()}></div> },
+                }
+            }) }
+        </div>
+    }
+}
+
+/// A card's rank as players write it: `10` for the ten.
+fn card_rank(card: Card) -> String {
+    if card.rank == bridge::Rank::Ten {
+        "10".to_owned()
+    } else {
+        card.rank.to_char().to_string()
+    }
+}

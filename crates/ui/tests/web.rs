@@ -1,0 +1,94 @@
+//! The components in a real browser (headless Chromium through wasm-bindgen-test).
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Duration;
+
+use bridge::{Auction, BySeat, Call, Card, Seat, Trick};
+use ui::{BidBox, BidBoxProps, DdTableView, DdTableViewProps, TrickView, TrickViewProps};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::wasm_bindgen::JsCast;
+use yew::{BaseComponent, Callback};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Mounts `component` with `props` on a new element and waits for it to render.
+async fn mount<C: BaseComponent>(props: C::Properties) -> web_sys::Element {
+    let document = web_sys::window().and_then(|window| window.document()).expect("a document");
+    let root = document.create_element("div").expect("a div");
+    document.body().expect("a body").append_child(&root).expect("attached");
+    yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+    root
+}
+
+fn calls(spelled: &str) -> Vec<Call> {
+    spelled.split_whitespace().map(|call| call.parse().expect("a test call")).collect()
+}
+
+#[wasm_bindgen_test]
+async fn the_bid_box_enables_exactly_the_legal_calls_and_reports_the_one_clicked() {
+    let auction = Auction::from_calls(Seat::North, calls("1NT Pass")).expect("a legal auction");
+    let clicked = Rc::new(RefCell::new(Vec::new()));
+    let on_call = {
+        let clicked = clicked.clone();
+        Callback::from(move |call: Call| clicked.borrow_mut().push(call))
+    };
+    let root = mount::<BidBox>(BidBoxProps { auction: auction.clone(), on_call }).await;
+
+    let buttons = root.query_selector_all("button[data-call]").expect("a valid selector");
+    assert_eq!(buttons.length(), 38, "35 bids, Pass, X and XX");
+    for idx in 0..buttons.length() {
+        let button = buttons.item(idx).expect("a button").dyn_into::<web_sys::Element>().expect("an element");
+        let call: Call = button.get_attribute("data-call").expect("a call").parse().expect("a PBN call");
+        let enabled = !button.has_attribute("disabled");
+        assert_eq!(enabled, auction.legal_calls().contains(&call), "{call} enabled: {enabled}");
+    }
+    let click = |spelling: &str| {
+        let button = root.query_selector(&format!("button[data-call='{spelling}']")).expect("valid").expect("shown");
+        button.dyn_into::<web_sys::HtmlElement>().expect("an HTML element").click();
+    };
+    click("1NT");
+    click("XX");
+    click("2C");
+    assert_eq!(*clicked.borrow(), calls("2C"), "only the legal call is reported");
+}
+
+#[wasm_bindgen_test]
+async fn a_complete_auction_leaves_nothing_to_call() {
+    let auction = Auction::from_calls(Seat::East, calls("Pass Pass Pass Pass")).expect("a passed-out auction");
+    let root = mount::<BidBox>(BidBoxProps { auction, on_call: Callback::noop() }).await;
+    assert_eq!(root.query_selector_all("button:not([disabled])").expect("valid").length(), 0);
+}
+
+#[wasm_bindgen_test]
+async fn a_trick_shows_each_card_in_its_seat_and_the_winner() {
+    let cards: Vec<Card> = ["SK", "SA", "S2", "H3"].iter().map(|card| card.parse().expect("a card")).collect();
+    let trick = Trick { leader: Seat::West, cards: cards.clone() };
+    let root = mount::<TrickView>(TrickViewProps { trick, winner: Some(Seat::North) }).await;
+    for (seat, card) in [Seat::West, Seat::North, Seat::East, Seat::South].into_iter().zip(&cards) {
+        let place = root
+            .query_selector(&format!(".trick-card[data-seat='{}']", seat.to_char()))
+            .expect("valid")
+            .expect("every seat has a place");
+        assert_eq!(place.get_attribute("data-card"), Some(card.to_string()), "{seat}");
+    }
+    let winner = root.query_selector(".winner").expect("valid").expect("the winner is marked");
+    assert_eq!(winner.get_attribute("data-seat").as_deref(), Some("N"));
+}
+
+#[wasm_bindgen_test]
+async fn the_dd_table_puts_each_number_under_its_seat_and_strain() {
+    let tricks = BySeat([[9, 8, 7, 6, 10], [3, 4, 5, 6, 2], [9, 8, 7, 6, 10], [4, 5, 6, 7, 3]]);
+    let root = mount::<DdTableView>(DdTableViewProps { tricks }).await;
+    for seat in Seat::ALL {
+        for (idx, strain) in ['C', 'D', 'H', 'S', 'N'].into_iter().enumerate() {
+            let cell = root
+                .query_selector(&format!("td[data-seat='{}'][data-strain='{strain}']", seat.to_char()))
+                .expect("valid")
+                .expect("every cell is shown");
+            assert_eq!(cell.text_content().unwrap_or_default(), tricks[seat][idx].to_string(), "{seat} {strain}");
+        }
+    }
+}
