@@ -7,7 +7,7 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
-use crate::pages::{BoardPage, BoardsPage, SamplePage};
+use crate::pages::{BoardPage, BoardsPage, CollectionPage, CollectionsPage, SamplePage};
 use crate::store::schema::DB_NAME;
 use crate::store::Settings;
 use crate::strings::{AppStrings, Language};
@@ -22,6 +22,10 @@ pub enum Route {
     Boards,
     #[at("/boards/:id")]
     Board { id: String },
+    #[at("/collections")]
+    Collections,
+    #[at("/collections/:id")]
+    Collection { id: String },
     #[at("/sample")]
     Sample,
     #[not_found]
@@ -102,6 +106,10 @@ pub fn App(props: &AppProps) -> Html {
                         }) }
                     </nav>
                 </header>
+                <nav class="sections">
+                    <Link<Route> to={Route::Boards}>{ strings.get("boards") }</Link<Route>>
+                    <Link<Route> to={Route::Collections}>{ strings.get("collections") }</Link<Route>>
+                </nav>
                 <NoticeBar />
                 <main>
                     <Switch<Route> render={switch} />
@@ -117,6 +125,8 @@ fn switch(route: Route) -> Html {
     match route {
         Route::Boards => html! { <BoardsPage /> },
         Route::Board { id } => html! { <BoardPage {id} /> },
+        Route::Collections => html! { <CollectionsPage /> },
+        Route::Collection { id } => html! { <CollectionPage {id} /> },
         Route::Sample => html! { <SamplePage /> },
         Route::NotFound => html! { <NotFound /> },
     }

@@ -7,10 +7,13 @@
 
 use std::rc::Rc;
 
-use training::{Board, BoardId, BoardService, HardDeleted, InMemoryBoards, InMemoryCollections, UserId, Viewer};
+use training::{
+    generate_deal_code, Board, BoardId, BoardService, Collection, CollectionId, CollectionMove, HardDeleted,
+    InMemoryBoards, InMemoryCollections, ServiceError, UserId, Viewer,
+};
 use yew::prelude::*;
 
-use crate::browser::now;
+use crate::browser::{now, BrowserRandom};
 use crate::store::{Settings, Store, StoreError, Unreadable};
 
 /// The owner of the boards made on this device until accounts exist.
@@ -87,7 +90,15 @@ impl Default for Library {
 
 /// What changes the state.
 pub enum Action {
-    Opened { store: Rc<Store>, boards: Vec<Board>, unreadable: Vec<Unreadable>, settings: Settings },
+    Opened {
+        store: Rc<Store>,
+        boards: Vec<Board>,
+        collections: Vec<Collection>,
+        unreadable: Vec<Unreadable>,
+        settings: Settings,
+    },
+    PutCollection(Collection),
+    RemovedCollection(CollectionId),
     Settings(Settings),
     OpenFailed(StoreError),
     Put(Vec<Board>),
@@ -103,9 +114,12 @@ impl Reducible for Library {
         let mut next = (*self).clone();
         next.revision += 1;
         match action {
-            Action::Opened { store, boards, unreadable, settings } => {
+            Action::Opened { store, boards, collections, unreadable, settings } => {
                 next.status = Status::Ready;
                 next.settings = settings;
+                for collection in collections {
+                    next.service.collections.collections.entry(collection.id.clone()).or_insert(collection);
+                }
                 next.store = Some(store);
                 // Boards made before the database opened stay; stored ones join them.
                 for board in boards {
@@ -135,6 +149,12 @@ impl Reducible for Library {
                 next.notice = Some(notice);
             }
             Action::Settings(settings) => next.settings = settings,
+            Action::PutCollection(collection) => {
+                next.service.collections.collections.insert(collection.id.clone(), collection);
+            }
+            Action::RemovedCollection(id) => {
+                next.service.collections.collections.remove(&id);
+            }
             Action::Dismiss => next.notice = None,
         }
         Rc::new(next)
@@ -161,14 +181,16 @@ pub fn open(library: &LibraryHandle, name: &'static str) {
         let opened = async {
             let store = Store::open(name, hooks).await?;
             let loaded = store.load_boards().await?;
+            let collections = store.load_collections().await?;
             let settings = store.settings().await?;
-            Ok::<_, StoreError>((store, loaded, settings))
+            Ok::<_, StoreError>((store, loaded, collections, settings))
         };
         match opened.await {
-            Ok((store, loaded, settings)) => dispatcher.dispatch(Action::Opened {
+            Ok((store, loaded, collections, settings)) => dispatcher.dispatch(Action::Opened {
                 store: Rc::new(store),
                 boards: loaded.items,
-                unreadable: loaded.unreadable,
+                collections: collections.items,
+                unreadable: loaded.unreadable.into_iter().chain(collections.unreadable).collect(),
                 settings,
             }),
             Err(error) => dispatcher.dispatch(Action::OpenFailed(error)),
@@ -216,10 +238,12 @@ pub fn restore(library: &LibraryHandle, id: &BoardId) {
     }
 }
 
-/// Deletes a board of the trash for good.
+/// Deletes a board of the trash for good (the viewer's collections lose it).
 pub fn delete_for_good(library: &LibraryHandle, id: &BoardId) {
     let mut service = library.service.clone();
-    match service.hard_delete(&viewer(), id, now()) {
+    let result = service.hard_delete(&viewer(), id, now());
+    save_changed_collections(library, &service);
+    match result {
         Ok(HardDeleted::Removed) => {
             library.dispatch(Action::Removed(id.clone()));
             let Some(store) = library.store.clone() else { return };
@@ -233,5 +257,102 @@ pub fn delete_for_good(library: &LibraryHandle, id: &BoardId) {
         }
         Ok(HardDeleted::Orphaned(board)) => save(library, vec![*board]),
         Err(_) => {}
+    }
+}
+
+/// Creates a collection named `name`; its id, or why not (a blank name).
+///
+/// # Errors
+/// `BlankName` when the name is blank.
+pub fn create_collection(library: &LibraryHandle, name: &str) -> Result<CollectionId, ServiceError> {
+    let mut service = library.service.clone();
+    let id = CollectionId(format!("c-{}", generate_deal_code(&mut BrowserRandom)));
+    let collection = service.create_collection(&viewer(), id.clone(), name)?;
+    save_collection(library, collection);
+    Ok(id)
+}
+
+/// Renames a collection.
+///
+/// # Errors
+/// `BlankName`, or `AccessDenied` when it is not the viewer's.
+pub fn rename_collection(library: &LibraryHandle, id: &CollectionId, name: &str) -> Result<(), ServiceError> {
+    let mut service = library.service.clone();
+    save_collection(library, service.rename_collection(&viewer(), id, name)?);
+    Ok(())
+}
+
+/// Adds a board at the end of a collection.
+///
+/// # Errors
+/// `AccessDenied` when the collection or the board is not the viewer's to use.
+pub fn add_to_collection(library: &LibraryHandle, id: &CollectionId, board: &BoardId) -> Result<(), ServiceError> {
+    let mut service = library.service.clone();
+    save_collection(library, service.add_to_collection(&viewer(), id, board)?);
+    Ok(())
+}
+
+/// Takes a board out of a collection.
+///
+/// # Errors
+/// `AccessDenied` when the collection is not the viewer's.
+pub fn remove_from_collection(library: &LibraryHandle, id: &CollectionId, board: &BoardId) -> Result<(), ServiceError> {
+    let mut service = library.service.clone();
+    save_collection(library, service.remove_from_collection(&viewer(), id, board)?);
+    Ok(())
+}
+
+/// Moves a board within a collection.
+///
+/// # Errors
+/// `AccessDenied`, `NotInCollection` or `PositionOutOfRange`.
+pub fn move_in_collection(
+    library: &LibraryHandle,
+    id: &CollectionId,
+    board: &BoardId,
+    to: CollectionMove,
+) -> Result<(), ServiceError> {
+    let mut service = library.service.clone();
+    save_collection(library, service.move_in_collection(&viewer(), id, board, to)?);
+    Ok(())
+}
+
+/// Deletes a collection (its boards stay).
+///
+/// # Errors
+/// `AccessDenied` when it is not the viewer's.
+pub fn delete_collection(library: &LibraryHandle, id: &CollectionId) -> Result<(), ServiceError> {
+    let mut service = library.service.clone();
+    service.delete_collection(&viewer(), id)?;
+    library.dispatch(Action::RemovedCollection(id.clone()));
+    let Some(store) = library.store.clone() else { return Ok(()) };
+    let dispatcher = library.dispatcher();
+    let id = id.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(error) = store.remove_collection(&id).await {
+            dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+        }
+    });
+    Ok(())
+}
+
+/// Shows `collection` at once and writes it to the store.
+fn save_collection(library: &LibraryHandle, collection: Collection) {
+    library.dispatch(Action::PutCollection(collection.clone()));
+    let Some(store) = library.store.clone() else { return };
+    let dispatcher = library.dispatcher();
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(error) = store.put_collection(&collection).await {
+            dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+        }
+    });
+}
+
+/// Saves the collections `service` changed compared with the library's.
+fn save_changed_collections(library: &LibraryHandle, service: &BoardService<InMemoryBoards, InMemoryCollections>) {
+    for (id, collection) in &service.collections.collections {
+        if library.service.collections.collections.get(id) != Some(collection) {
+            save_collection(library, collection.clone());
+        }
     }
 }

@@ -147,3 +147,61 @@ async fn the_chosen_language_is_kept_for_the_next_visit() {
     }
     panic!("the next visit is not in French: {:?}", next_visit.text_content());
 }
+
+fn input(root: &web_sys::Element, selector: &str, value: &str) {
+    let element: web_sys::HtmlInputElement =
+        root.query_selector(selector).expect("a valid selector").expect("the field is shown").unchecked_into();
+    element.set_value(value);
+    let event = web_sys::InputEvent::new("input").expect("an input event");
+    element.dispatch_event(&event).expect("the event is sent");
+}
+
+#[wasm_bindgen_test]
+async fn a_collection_is_created_filled_ordered_and_kept() {
+    let database = database_name("collections");
+    let mut first = fixture_board();
+    first.owner = Ownership::User { user_id: UserId("local".to_owned()) };
+    let mut second = first.clone();
+    second.id = training::BoardId("board-0002".to_owned());
+    second.metadata.name = "Second board".to_owned();
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    store.put_boards(&[first.clone(), second.clone()], Timestamp(1)).await.expect("the boards are stored");
+
+    let root = mount_at("/collections", database).await;
+    wait_for(&root, ".collections-page .empty").await;
+    input(&root, "input.collection-name", "Squeezes");
+    click(&wait_for(&root, "button.create-collection").await);
+    let page = wait_for(&root, ".collection-page").await;
+    for board in [&first, &second] {
+        let select: web_sys::HtmlSelectElement = wait_for(&page, "select.board-to-add").await.unchecked_into();
+        select.set_value(&board.id.0);
+        select.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("sent");
+        yew::platform::time::sleep(Duration::from_millis(30)).await;
+        click(&wait_for(&page, "button.add").await);
+        yew::platform::time::sleep(Duration::from_millis(30)).await;
+    }
+    // The second board moves up to the first place.
+    click(&wait_for(&page, "li.entry[data-board='board-0002'] button.up").await);
+    yew::platform::time::sleep(Duration::from_millis(200)).await;
+
+    let stored = store.load_collections().await.expect("the collections load").items;
+    assert_eq!(stored.len(), 1, "{stored:?}");
+    assert_eq!(stored[0].name, "Squeezes");
+    assert_eq!(stored[0].boards, vec![second.id.clone(), first.id.clone()], "the order is stored");
+
+    // A board sent to the trash stays in its place, shown as unavailable.
+    let mut trashed = second.clone();
+    trashed.timestamps.deleted = Some(Timestamp(5));
+    store.put_board(&trashed, Timestamp(5)).await.expect("the board is stored");
+    let again = mount_at(&format!("/collections/{}", stored[0].id.0), database).await;
+    let entries = wait_for(&again, "ol.collection-entries").await;
+    yew::platform::time::sleep(Duration::from_millis(200)).await;
+    let items = entries.query_selector_all("li.entry").expect("a valid selector");
+    assert_eq!(items.length(), 2);
+    let first_entry = entries.query_selector("li.entry").expect("valid").expect("an entry");
+    assert_eq!(first_entry.get_attribute("data-board").as_deref(), Some("board-0002"));
+    assert!(
+        first_entry.class_name().split_whitespace().any(|class| class == "unavailable"),
+        "the trashed board is shown as unavailable"
+    );
+}

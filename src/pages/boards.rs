@@ -203,7 +203,7 @@ fn BoardRow(props: &BoardRowProps) -> Html {
 }
 
 /// A board's name, or its code when it has none.
-fn board_name(board: &Board) -> String {
+pub(crate) fn board_name(board: &Board) -> String {
     if board.metadata.name.trim().is_empty() {
         board.code().to_owned()
     } else {

@@ -2,9 +2,11 @@
 
 mod board;
 mod boards;
+mod collections;
 mod import;
 mod sample;
 
 pub use board::BoardPage;
 pub use boards::BoardsPage;
+pub use collections::{CollectionPage, CollectionsPage};
 pub use sample::{SamplePage, SAMPLE_DEAL};

@@ -22,7 +22,7 @@ use indexed_db_futures::error::{DomException, Error as IdbError, OpenDbError};
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
 use serde::{Deserialize, Serialize};
-use training::{read_board_record, Board, BoardId, Timestamp};
+use training::{read_board_record, read_collection_record, Board, BoardId, Collection, CollectionId, Timestamp};
 use wasm_bindgen::JsValue;
 
 /// Why the store could not do what was asked.
@@ -195,17 +195,63 @@ impl Store {
     /// # Errors
     /// When the database cannot be read at all.
     pub async fn load_boards(&self) -> Result<Loaded<Board>, StoreError> {
-        let raw = self.read_all(schema::BOARDS).await?;
+        self.load(schema::BOARDS, |json| read_board_record(json).map_err(|error| error.to_string())).await
+    }
+
+    /// Every stored collection, read through its migrate function; the
+    /// unreadable ones are copied to the quarantine and listed.
+    ///
+    /// # Errors
+    /// When the database cannot be read at all.
+    pub async fn load_collections(&self) -> Result<Loaded<Collection>, StoreError> {
+        self.load(schema::COLLECTIONS, |json| read_collection_record(json).map_err(|error| error.to_string())).await
+    }
+
+    /// Stores `collection`, replacing the one of its id.
+    ///
+    /// # Errors
+    /// When the write fails.
+    pub async fn put_collection(&self, collection: &Collection) -> Result<(), StoreError> {
+        self.check()?;
+        let text =
+            serde_json::to_string(&collection.to_record()).map_err(|error| StoreError::Failed(error.to_string()))?;
+        let envelope = serde_json::json!({ "id": collection.id.0, "record": text });
+        let tx = self.db.transaction(schema::COLLECTIONS).with_mode(TransactionMode::Readwrite).build()?;
+        tx.object_store(schema::COLLECTIONS)?.put(to_js(&envelope)?).primitive()?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Removes the collection `id`.
+    ///
+    /// # Errors
+    /// When the write fails.
+    pub async fn remove_collection(&self, id: &CollectionId) -> Result<(), StoreError> {
+        self.check()?;
+        let tx = self.db.transaction(schema::COLLECTIONS).with_mode(TransactionMode::Readwrite).build()?;
+        tx.object_store(schema::COLLECTIONS)?.delete(JsValue::from_str(&id.0)).primitive()?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Every record of `store` read by `read` from its JSON text; the
+    /// unreadable ones are copied to the quarantine and listed.
+    async fn load<T>(
+        &self,
+        store: &str,
+        read: impl Fn(&serde_json::Value) -> Result<T, String>,
+    ) -> Result<Loaded<T>, StoreError> {
+        let raw = self.read_all(store).await?;
         let mut loaded = Loaded { items: Vec::new(), unreadable: Vec::new() };
         for (key, value) in raw {
-            match board_record_text(&value)
+            match record_text(&value)
                 .and_then(|text| serde_json::from_str(&text).map_err(|error| error.to_string()))
-                .and_then(|json| read_board_record(&json).map_err(|error| error.to_string()))
+                .and_then(|json| read(&json))
             {
-                Ok(board) => loaded.items.push(board),
+                Ok(item) => loaded.items.push(item),
                 Err(error) => {
-                    self.quarantine(schema::BOARDS, &key, &value, &error).await?;
-                    loaded.unreadable.push(Unreadable { store: schema::BOARDS.to_owned(), key, error });
+                    self.quarantine(store, &key, &value, &error).await?;
+                    loaded.unreadable.push(Unreadable { store: store.to_owned(), key, error });
                 }
             }
         }
@@ -404,10 +450,10 @@ fn board_envelope(board: &Board) -> Result<serde_json::Value, StoreError> {
     }))
 }
 
-/// The record text of a stored board, or why there is none.
-fn board_record_text(value: &JsValue) -> Result<String, String> {
-    js_sys::Reflect::get(value, &JsValue::from_str(schema::BOARD_RECORD_FIELD))
+/// The record text of a stored board or collection, or why there is none.
+fn record_text(value: &JsValue) -> Result<String, String> {
+    js_sys::Reflect::get(value, &JsValue::from_str(schema::RECORD_FIELD))
         .ok()
         .and_then(|field| field.as_string())
-        .ok_or_else(|| "not a stored board: no record text".to_owned())
+        .ok_or_else(|| "not a stored record: no record text".to_owned())
 }

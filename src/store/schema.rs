@@ -18,7 +18,8 @@ pub const VERSION: u32 = 1;
 /// Boards, keyed by `id`: `{ id, code, owner, level, updated, deleted, record }`,
 /// the indexed fields beside the `training::BoardRecord` as JSON text in `record`.
 pub const BOARDS: &str = "boards";
-/// Collections, keyed by `id`.
+/// Collections, keyed by `id`: `{ id, record }`, the `training::CollectionRecord`
+/// as JSON text in `record`.
 pub const COLLECTIONS: &str = "collections";
 /// Play journals, keyed by `id`.
 pub const JOURNALS: &str = "journals";
@@ -32,8 +33,8 @@ pub const OUTBOX: &str = "outbox";
 /// kept so that nothing unreadable is ever lost.
 pub const QUARANTINE: &str = "quarantine";
 
-/// The field of a stored board holding its record as JSON text.
-pub const BOARD_RECORD_FIELD: &str = "record";
+/// The field of a stored board or collection holding its record as JSON text.
+pub const RECORD_FIELD: &str = "record";
 
 /// The indexes of the boards store: name and key path. A board without an
 /// owner (orphaned), level or deletion time is simply absent from that index.

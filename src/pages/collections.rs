@@ -1,0 +1,275 @@
+//! Collections: the list with a form to create one, and one collection with
+//! its boards in order (move up or down, remove, add), renamed or deleted.
+//! A board that was deleted or went to the trash stays in its place, shown
+//! as unavailable.
+
+use training::{Board, BoardId, CollectionEntry, CollectionId, CollectionMove, ServiceError};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+use super::boards::board_name;
+use crate::app::{use_app_strings, use_library, Route};
+use crate::library::{self, viewer, LibraryHandle};
+
+/// The message key of a refused change.
+fn refusal_key(error: &ServiceError) -> &'static str {
+    match error {
+        ServiceError::BlankName => "name-required",
+        _ => "change-refused",
+    }
+}
+
+#[component]
+pub fn CollectionsPage() -> Html {
+    let strings = use_app_strings();
+    let library = use_library();
+    let name = use_state(String::new);
+    let error = use_state(|| None::<&'static str>);
+    let navigator = use_navigator();
+
+    let mut collections: Vec<_> = library.service.collections.collections.values().cloned().collect();
+    collections.sort_by_key(|collection| collection.name.to_lowercase());
+
+    let on_name = {
+        let name = name.clone();
+        Callback::from(move |event: InputEvent| name.set(event.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let on_create = {
+        let library = library.clone();
+        let name = name.clone();
+        let error = error.clone();
+        Callback::from(move |event: SubmitEvent| {
+            event.prevent_default();
+            match library::create_collection(&library, &name) {
+                Ok(id) => {
+                    name.set(String::new());
+                    error.set(None);
+                    if let Some(navigator) = &navigator {
+                        navigator.push(&Route::Collection { id: id.0 });
+                    }
+                }
+                Err(refused) => error.set(Some(refusal_key(&refused))),
+            }
+        })
+    };
+    html! {
+        <section class="collections-page">
+            <h2>{ strings.get("collections") }</h2>
+            <form class="new-collection" onsubmit={on_create}>
+                <label>
+                    <span>{ strings.get("collection-name") }</span>
+                    <input type="text" class="collection-name" value={(*name).clone()} oninput={on_name} />
+                </label>
+                <button type="submit" class="create-collection">{ strings.get("create-collection") }</button>
+                if let Some(key) = *error {
+                    <p class="field-error" role="alert">{ strings.get(key) }</p>
+                }
+            </form>
+            if collections.is_empty() {
+                <p class="empty">{ strings.get("no-collections") }</p>
+            }
+            <ul class="collection-list">
+                { for collections.iter().map(|collection| html! {
+                    <li class="collection-row" data-collection={collection.id.0.clone()}>
+                        <Link<Route> classes="collection-link" to={Route::Collection { id: collection.id.0.clone() }}>
+                            { collection.name.clone() }
+                        </Link<Route>>
+                        <span class="board-meta">
+                            { strings.get("boards-count").replace("{count}", &collection.boards.len().to_string()) }
+                        </span>
+                    </li>
+                }) }
+            </ul>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CollectionPageProps {
+    pub id: String,
+}
+
+#[component]
+pub fn CollectionPage(props: &CollectionPageProps) -> Html {
+    let strings = use_app_strings();
+    let library = use_library();
+    let id = CollectionId(props.id.clone());
+    let rename = use_state(|| None::<String>);
+    let error = use_state(|| None::<&'static str>);
+    let adding = use_state(String::new);
+    let navigator = use_navigator();
+    let Some(collection) = library.service.collections.collections.get(&id).cloned() else {
+        return html! {
+            <p class="empty">
+                { strings.get("collection-missing") }{ " " }
+                <Link<Route> to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>>
+            </p>
+        };
+    };
+    let entries = library.service.entries(&viewer(), &collection);
+    let candidates: Vec<&Board> = library
+        .service
+        .boards
+        .boards
+        .values()
+        .filter(|board| !board.is_deleted() && viewer().owns(board) && !collection.boards.contains(&board.id))
+        .collect();
+
+    let report = {
+        let error = error.clone();
+        move |result: Result<(), ServiceError>| error.set(result.err().map(|refused| refusal_key(&refused)))
+    };
+    let on_rename_input = {
+        let rename = rename.clone();
+        Callback::from(move |event: InputEvent| {
+            rename.set(Some(event.target_unchecked_into::<HtmlInputElement>().value()));
+        })
+    };
+    let on_rename = {
+        let library = library.clone();
+        let id = id.clone();
+        let rename = rename.clone();
+        let report = report.clone();
+        Callback::from(move |event: SubmitEvent| {
+            event.prevent_default();
+            if let Some(name) = &*rename {
+                let result = library::rename_collection(&library, &id, name);
+                if result.is_ok() {
+                    rename.set(None);
+                }
+                report(result);
+            }
+        })
+    };
+    let on_pick = {
+        let adding = adding.clone();
+        Callback::from(move |event: Event| adding.set(event.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let on_add = {
+        let library = library.clone();
+        let id = id.clone();
+        let adding = adding.clone();
+        let report = report.clone();
+        Callback::from(move |_| {
+            if !adding.is_empty() {
+                report(library::add_to_collection(&library, &id, &BoardId((*adding).clone())));
+                adding.set(String::new());
+            }
+        })
+    };
+    let on_delete = {
+        let library = library.clone();
+        let id = id.clone();
+        let report = report.clone();
+        Callback::from(move |_| {
+            let result = library::delete_collection(&library, &id);
+            if result.is_ok() {
+                if let Some(navigator) = &navigator {
+                    navigator.push(&Route::Collections);
+                }
+            }
+            report(result);
+        })
+    };
+    let last = entries.len().saturating_sub(1);
+    html! {
+        <section class="collection-page" data-collection={collection.id.0.clone()}>
+            <form class="rename-collection" onsubmit={on_rename}>
+                <label>
+                    <span>{ strings.get("collection-name") }</span>
+                    <input
+                        type="text"
+                        class="collection-name"
+                        value={rename.as_ref().cloned().unwrap_or_else(|| collection.name.clone())}
+                        oninput={on_rename_input}
+                    />
+                </label>
+                <button type="submit" class="rename" disabled={rename.is_none()}>{ strings.get("rename") }</button>
+            </form>
+            if let Some(key) = *error {
+                <p class="field-error" role="alert">{ strings.get(key) }</p>
+            }
+            <ol class="collection-entries">
+                { for entries.iter().enumerate().map(|(index, entry)| html! {
+                    <EntryRow
+                        library={library.clone()}
+                        collection={id.clone()}
+                        entry={entry.clone()}
+                        first={index == 0}
+                        last={index == last}
+                    />
+                }) }
+            </ol>
+            <div class="add-board">
+                <label>
+                    <span>{ strings.get("add-board") }</span>
+                    <select class="board-to-add" onchange={on_pick}>
+                        <option value="" selected={adding.is_empty()}>{ "—" }</option>
+                        { for candidates.iter().map(|board| html! {
+                            <option value={board.id.0.clone()} selected={*adding == board.id.0}>
+                                { format!("{} ({})", board_name(board), board.code()) }
+                            </option>
+                        }) }
+                    </select>
+                </label>
+                <button class="add" onclick={on_add} disabled={adding.is_empty()}>{ strings.get("add") }</button>
+            </div>
+            <p>
+                <button class="delete-collection" onclick={on_delete}>{ strings.get("delete-collection") }</button>
+                { " " }
+                <Link<Route> to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>>
+            </p>
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct EntryRowProps {
+    library: LibraryHandle,
+    collection: CollectionId,
+    entry: CollectionEntry,
+    first: bool,
+    last: bool,
+}
+
+#[component]
+fn EntryRow(props: &EntryRowProps) -> Html {
+    let strings = use_app_strings();
+    let board_id = props.entry.id().clone();
+    let act = |change: fn(&LibraryHandle, &CollectionId, &BoardId) -> Result<(), ServiceError>| {
+        let library = props.library.clone();
+        let collection = props.collection.clone();
+        let board_id = board_id.clone();
+        // A refused move or removal changes nothing; the page keeps showing the truth.
+        Callback::from(move |_| {
+            let _ = change(&library, &collection, &board_id);
+        })
+    };
+    let up =
+        act(|library, collection, board| library::move_in_collection(library, collection, board, CollectionMove::Up));
+    let down =
+        act(|library, collection, board| library::move_in_collection(library, collection, board, CollectionMove::Down));
+    let remove = act(library::remove_from_collection);
+    let (label, available) = match &props.entry {
+        CollectionEntry::Available(board) => (
+            html! {
+                <Link<Route> classes="board-name" to={Route::Board { id: board.id.0.clone() }}>{ board_name(board) }</Link<Route>>
+            },
+            true,
+        ),
+        CollectionEntry::Unavailable(_) => {
+            (html! { <span class="board-name">{ strings.get("board-unavailable") }</span> }, false)
+        }
+    };
+    html! {
+        <li class={classes!("entry", (!available).then_some("unavailable"))} data-board={board_id.0.clone()}>
+            { label }
+            <span class="entry-actions">
+                <button class="up" onclick={up} disabled={props.first} aria-label={strings.get("move-up")}>{ "↑" }</button>
+                <button class="down" onclick={down} disabled={props.last} aria-label={strings.get("move-down")}>{ "↓" }</button>
+                <button class="remove" onclick={remove}>{ strings.get("remove") }</button>
+            </span>
+        </li>
+    }
+}
