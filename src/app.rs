@@ -7,7 +7,7 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
-use crate::pages::{BoardPage, BoardsPage, CollectionPage, CollectionsPage, SamplePage};
+use crate::pages::{BoardPage, BoardsPage, CollectionPage, CollectionsPage, EditorPage, SamplePage};
 use crate::store::schema::DB_NAME;
 use crate::store::Settings;
 use crate::strings::{AppStrings, Language};
@@ -22,6 +22,8 @@ pub enum Route {
     Boards,
     #[at("/boards/:id")]
     Board { id: String },
+    #[at("/new")]
+    NewBoard,
     #[at("/collections")]
     Collections,
     #[at("/collections/:id")]
@@ -125,6 +127,7 @@ fn switch(route: Route) -> Html {
     match route {
         Route::Boards => html! { <BoardsPage /> },
         Route::Board { id } => html! { <BoardPage {id} /> },
+        Route::NewBoard => html! { <EditorPage /> },
         Route::Collections => html! { <CollectionsPage /> },
         Route::Collection { id } => html! { <CollectionPage {id} /> },
         Route::Sample => html! { <SamplePage /> },

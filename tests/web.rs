@@ -115,18 +115,30 @@ async fn a_stored_board_is_listed_opens_and_goes_to_the_trash_and_back() {
     web_sys::window().expect("a window").location().set_hash("/").expect("the hash can be set");
     let row = wait_for(&root, &format!(".board-row[data-code='{}']", board.code())).await;
     click(&wait_for(&row, "button.to-trash").await);
-    yew::platform::time::sleep(Duration::from_millis(100)).await;
+    wait_for(&root, ".boards-page .empty").await;
     assert!(root.query_selector(".board-row").expect("a valid selector").is_none(), "the trashed board is hidden");
-    let stored = store.load_boards().await.expect("the boards load").items;
+    let stored = stored_when(&store, |boards| boards.iter().all(Board::is_deleted)).await;
     assert!(stored.iter().all(Board::is_deleted), "the trash is stored: {stored:?}");
 
     // And back.
     click(&wait_for(&root, "button.view-trash").await);
     let row = wait_for(&root, &format!(".board-row[data-code='{}']", board.code())).await;
     click(&wait_for(&row, "button.restore").await);
-    yew::platform::time::sleep(Duration::from_millis(100)).await;
-    let stored = store.load_boards().await.expect("the boards load").items;
+    let stored = stored_when(&store, |boards| boards.iter().all(|board| !board.is_deleted())).await;
     assert!(stored.iter().all(|board| !board.is_deleted()), "the restore is stored: {stored:?}");
+}
+
+/// The stored boards once `done` holds of them, or after two seconds (for the assertion to report).
+async fn stored_when(store: &Store, done: impl Fn(&[Board]) -> bool) -> Vec<Board> {
+    let mut boards = Vec::new();
+    for _ in 0..100 {
+        boards = store.load_boards().await.expect("the boards load").items;
+        if done(&boards) {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    boards
 }
 
 #[wasm_bindgen_test]
@@ -176,9 +188,8 @@ async fn a_collection_is_created_filled_ordered_and_kept() {
         let select: web_sys::HtmlSelectElement = wait_for(&page, "select.board-to-add").await.unchecked_into();
         select.set_value(&board.id.0);
         select.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("sent");
-        yew::platform::time::sleep(Duration::from_millis(30)).await;
-        click(&wait_for(&page, "button.add").await);
-        yew::platform::time::sleep(Duration::from_millis(30)).await;
+        click(&wait_for(&page, "button.add:not([disabled])").await);
+        wait_for(&page, &format!("li.entry[data-board='{}']", board.id.0)).await;
     }
     // The second board moves up to the first place.
     click(&wait_for(&page, "li.entry[data-board='board-0002'] button.up").await);
@@ -204,4 +215,69 @@ async fn a_collection_is_created_filled_ordered_and_kept() {
         first_entry.class_name().split_whitespace().any(|class| class == "unavailable"),
         "the trashed board is shown as unavailable"
     );
+}
+
+fn type_into(root: &web_sys::Element, selector: &str, value: &str) {
+    let element: web_sys::HtmlElement =
+        root.query_selector(selector).expect("a valid selector").expect("the field is shown").unchecked_into();
+    if let Some(area) = element.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        area.set_value(value);
+    } else {
+        element.unchecked_ref::<web_sys::HtmlInputElement>().set_value(value);
+    }
+    element.dispatch_event(&web_sys::InputEvent::new("input").expect("an event")).expect("sent");
+}
+
+#[wasm_bindgen_test]
+async fn a_new_board_is_typed_refused_while_a_translation_is_missing_then_saved() {
+    let database = database_name("editor");
+    let root = mount_at("/new", database).await;
+    wait_for(&root, ".editor-page").await;
+    yew::platform::time::sleep(Duration::from_millis(200)).await;
+    type_into(&root, "input.board-name-input", "Stayman");
+    // Three hands: the fourth is completed.
+    type_into(&root, "input.deal-input", "N:AQ97.KJ3.A842.Q5 K863.Q95.K7.K942 J2.A862.QJ3.AJT3 -");
+    yew::platform::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(
+        root.query_selector_all(".deal-diagram .card").expect("valid").length(),
+        52,
+        "the fourth hand is completed"
+    );
+
+    for call in ["1NT", "Pass", "3NT", "Pass", "Pass", "Pass"] {
+        click(&wait_for(&root, &format!(".bid-box button[data-call='{call}']")).await);
+        yew::platform::time::sleep(Duration::from_millis(30)).await;
+    }
+    assert_eq!(
+        root.query_selector_all(".bid-box button:not([disabled])").expect("valid").length(),
+        0,
+        "the auction is over"
+    );
+    type_into(&root, "fieldset[data-slot='0'] textarea.comment-en", "15 to 17");
+    type_into(&root, "fieldset[data-slot='review'] textarea.comment-en", "Count your tricks.");
+    type_into(&root, "fieldset[data-slot='review'] textarea.comment-fr", "Comptez vos levées.");
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+    assert!(
+        root.query_selector("fieldset[data-slot='0'] label.gap[lang='fr']").expect("valid").is_some(),
+        "the missing French comment shows as a gap"
+    );
+
+    click(&wait_for(&root, "button.save-board").await);
+    let refused = wait_for(&root, "ul.rejections").await;
+    assert!(!refused.text_content().unwrap_or_default().is_empty());
+    assert!(root.query_selector(".board-page").expect("valid").is_none(), "nothing saved yet");
+
+    type_into(&root, "fieldset[data-slot='0'] textarea.comment-fr", "15 à 17");
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+    click(&wait_for(&root, "button.save-board").await);
+    let page = wait_for(&root, ".board-page").await;
+    assert!(page.text_content().unwrap_or_default().contains("Stayman"));
+    yew::platform::time::sleep(Duration::from_millis(200)).await;
+
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    let stored = store.load_boards().await.expect("the boards load").items;
+    assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0].metadata.name, "Stayman");
+    assert_eq!(stored[0].derived().contract.map(|contract| contract.to_string()).as_deref(), Some("3NT"));
+    assert_eq!(stored[0].game().call_comments()[0].languages().len(), 2, "the call's comment in both languages");
 }

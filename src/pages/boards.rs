@@ -81,6 +81,7 @@ pub fn BoardsPage() -> Html {
         <section class="boards-page">
             <h2>{ strings.get("boards") }</h2>
             <div class="toolbar">
+                <Link<Route> classes="button new-board" to={Route::NewBoard}>{ strings.get("new-board") }</Link<Route>>
                 <ImportPanel />
                 <ExportButton boards={to_export} />
             </div>
