@@ -1,0 +1,29 @@
+//! Solves the full tables of the first N deals of bench-deals.txt (default 3)
+//! on one thread, checking them, with each table's nodes and time: the quick
+//! loop for tuning the search (node counts are stable, times are not).
+
+use std::time::Instant;
+
+use bridge::Deal;
+use double_dummy::{DdTable, Solver};
+
+fn main() {
+    let text = std::fs::read_to_string("testdata/dd/bench-deals.txt").expect("run from the workspace root");
+    let n_deals: usize = std::env::args().nth(1).and_then(|arg| arg.parse().ok()).unwrap_or(3);
+    let mut solver = Solver::new();
+    let start = Instant::now();
+    for line in text.lines().take(n_deals) {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let deal: Deal = tokens[..4].join(" ").parse().expect("a deal");
+        let mut values = [0u8; 20];
+        for (value, token) in values.iter_mut().zip(&tokens[4..24]) {
+            *value = token.parse().expect("a trick count");
+        }
+        let before = solver.nodes();
+        let t = Instant::now();
+        let table = solver.table(&deal).expect("a full deal");
+        println!("{deal}: {} nodes, {:.1} ms", solver.nodes() - before, t.elapsed().as_secs_f64() * 1e3);
+        assert_eq!(table, DdTable::from_vector_order(values), "table of {deal}");
+    }
+    println!("total {:.1} ms, {} nodes", start.elapsed().as_secs_f64() * 1e3, solver.nodes());
+}
