@@ -193,10 +193,10 @@ impl<'a> Search<'a> {
         let stored = if n <= SHALLOW { None } else { self.tt.probe(&key, target_u8) };
         if let Some(bounds) = stored {
             if bounds.lower >= target_u8 {
-                return (true, self.mask_to_cards(bounds.mask, present) & !free_cards(bounds.free));
+                return (true, self.mask_to_cards(bounds.mask, present));
             }
             if bounds.upper < target_u8 {
-                return (false, self.mask_to_cards(bounds.mask, present) & !free_cards(bounds.free));
+                return (false, self.mask_to_cards(bounds.mask, present));
             }
             best = bounds.best;
         }
@@ -229,19 +229,13 @@ impl<'a> Search<'a> {
             relevant |= rel;
         }
         let tricks = n as u8;
-        let mask = self.relevance_mask(relevant | tops, present);
-        let mut free = 0u8;
-        for suit in 0..4 {
-            if (relevant >> (16 * suit)) & SUIT_BITS == 0 {
-                free |= 1 << suit;
-            }
-        }
+        let mask = self.relevance_mask(relevant, present);
         if n <= SHALLOW {
             // Cheaper to search again than to crowd the table.
         } else if res {
-            self.tt.store(&key, tricks, Bounds { lower: target_u8, upper: tricks, best: cut, mask, free });
+            self.tt.store(&key, tricks, Bounds { lower: target_u8, upper: tricks, best: cut, mask });
         } else {
-            self.tt.store(&key, tricks, Bounds { lower: 0, upper: target_u8 - 1, best: cut, mask, free });
+            self.tt.store(&key, tricks, Bounds { lower: 0, upper: target_u8 - 1, best: cut, mask });
         }
         (res, relevant)
     }
@@ -617,11 +611,6 @@ impl<'a> Search<'a> {
         }
         res
     }
-}
-
-/// Every card of the suits of `free` (bit per suit).
-fn free_cards(free: u8) -> u64 {
-    (0..4).filter(|suit| free >> suit & 1 != 0).fold(0, |acc, suit| acc | SUIT_BITS << (16 * suit))
 }
 
 /// The highest card of each suit among `cards`.

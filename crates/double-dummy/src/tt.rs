@@ -7,9 +7,10 @@
 /// (`shape`), the owners of the relevant top cards of each suit (`plane0`,
 /// `plane1` under `mask`, in the packed rank-relative order), the bounds on
 /// North-South's tricks, the lead that last proved a bound, and what
-/// replacement looks at. Cards below the relevant ones are interchangeable.
-/// Packed to 36 bytes (bounds and tricks left are below 16, so two share a
-/// byte) so more patterns fit the cap and a bucket scan touches less memory.
+/// replacement looks at. Cards below the relevant ones are interchangeable,
+/// and a suit without relevant cards is free: the pattern matches whoever
+/// holds its cards. Packed to 36 bytes (the bounds are below 16, so two
+/// share a byte) so more patterns fit the cap.
 #[derive(Clone, Copy, Default)]
 #[repr(C, packed(4))]
 struct Entry {
@@ -20,8 +21,7 @@ struct Entry {
     /// The lower bound in the low nibble, the upper bound in the high one.
     bounds: u8,
     best: u8,
-    /// The tricks left in the low nibble, the free suits in the high one.
-    tricks_free: u8,
+    tricks: u8,
     age: u8,
 }
 
@@ -33,18 +33,11 @@ impl Entry {
     fn upper(&self) -> u8 {
         self.bounds >> 4
     }
-
-    fn tricks(&self) -> u8 {
-        self.tricks_free & 15
-    }
-
-    fn free(&self) -> u8 {
-        self.tricks_free >> 4
-    }
 }
 
-/// Entries per bucket: every pattern of one shape and one set of owners of
-/// the suits' top cards goes to the same bucket.
+/// Entries per bucket: the patterns holding every suit's top card of one
+/// shape and one set of owners of the tops share a bucket, and the patterns
+/// of one shape that leave a suit free share another.
 const WAYS: usize = 128;
 
 /// No stored lead.
@@ -61,8 +54,9 @@ pub(crate) struct Key {
     pub plane0: u64,
     /// Bit 1 of the seat holding each remaining card.
     pub plane1: u64,
-    /// The bits every stored mask holds (the top card of each suit and the
-    /// trump): the bucket depends on them, so patterns of a shape spread out.
+    /// The top card of each suit and the trump, in the packed order: the
+    /// bucket of the patterns whose mask holds all of them depends on their
+    /// owners, so the patterns of a shape spread out.
     pub select: u64,
 }
 
@@ -88,9 +82,6 @@ pub(crate) struct Bounds {
     pub best: u8,
     /// The relevant cards of the matching pattern, in the packed order.
     pub mask: u64,
-    /// The suits (bit per suit) whose cards in `mask` only spread the table
-    /// (its top card) and never mattered to the bounds.
-    pub free: u8,
 }
 
 impl TransTable {
@@ -136,26 +127,24 @@ impl TransTable {
     }
 
     /// The first stored pattern matching `key` whose bounds decide
-    /// `target`, or else the last matching one (for its lead).
+    /// `target`, or else the last matching one (for its lead): first among
+    /// the patterns that depend on every suit, then among those that leave
+    /// a suit free.
     pub(crate) fn probe(&self, key: &Key, target: u8) -> Option<Bounds> {
-        let start = self.bucket(key);
         let mut res = None;
-        for entry in &self.entries[start..start + WAYS] {
-            if entry.shape == key.shape
-                && key.plane0 & entry.mask == entry.plane0
-                && key.plane1 & entry.mask == entry.plane1
-            {
-                let bounds = Bounds {
-                    lower: entry.lower(),
-                    upper: entry.upper(),
-                    best: entry.best,
-                    mask: entry.mask,
-                    free: entry.free(),
-                };
-                if entry.lower() >= target || entry.upper() < target {
-                    return Some(bounds);
+        for start in [self.bucket(key, true), self.bucket(key, false)] {
+            for entry in &self.entries[start..start + WAYS] {
+                if entry.shape == key.shape
+                    && key.plane0 & entry.mask == entry.plane0
+                    && key.plane1 & entry.mask == entry.plane1
+                {
+                    let bounds =
+                        Bounds { lower: entry.lower(), upper: entry.upper(), best: entry.best, mask: entry.mask };
+                    if entry.lower() >= target || entry.upper() < target {
+                        return Some(bounds);
+                    }
+                    res = Some(bounds);
                 }
-                res = Some(bounds);
             }
         }
         res
@@ -164,8 +153,8 @@ impl TransTable {
     /// Narrows the bounds of the pattern of `key` under `bounds.mask` (or stores
     /// them), with the lead that proved them when there is one.
     pub(crate) fn store(&mut self, key: &Key, tricks: u8, bounds: Bounds) {
-        let Bounds { lower, upper, best, mask, free } = bounds;
-        let start = self.bucket(key);
+        let Bounds { lower, upper, best, mask } = bounds;
+        let start = self.bucket(key, key.select & !mask == 0);
         let age = self.age;
         let plane0 = key.plane0 & mask;
         let plane1 = key.plane1 & mask;
@@ -178,7 +167,6 @@ impl TransTable {
             if best != NO_MOVE {
                 entry.best = best;
             }
-            entry.tricks_free &= free << 4 | 15;
             entry.age = age;
             return;
         }
@@ -186,29 +174,29 @@ impl TransTable {
         let mut victim_score = u32::MAX;
         for (idx, entry) in bucket.iter().enumerate() {
             let score =
-                if entry.shape == 0 { 0 } else { (u32::from(entry.age == age) << 8) | (u32::from(entry.tricks()) + 1) };
+                if entry.shape == 0 { 0 } else { (u32::from(entry.age == age) << 8) | (u32::from(entry.tricks) + 1) };
             if score < victim_score {
                 victim = idx;
                 victim_score = score;
             }
         }
-        bucket[victim] = Entry {
-            shape: key.shape,
-            mask,
-            plane0,
-            plane1,
-            bounds: lower | upper << 4,
-            best,
-            tricks_free: tricks | free << 4,
-            age,
-        };
+        bucket[victim] =
+            Entry { shape: key.shape, mask, plane0, plane1, bounds: lower | upper << 4, best, tricks, age };
     }
 
-    fn bucket(&self, key: &Key) -> usize {
-        let owners = (key.plane0 & key.select) ^ (key.plane1 & key.select).rotate_left(23);
+    /// The first slot of the bucket of `key`'s patterns: those holding every
+    /// suit's top card (`all_tops`) spread over the owners of the tops; the
+    /// others, which leave a suit free, share one bucket per shape, so they
+    /// match whoever holds the tops of their free suits.
+    fn bucket(&self, key: &Key, all_tops: bool) -> usize {
+        let select = if all_tops { key.select } else { TRUMP_FIELD };
+        let owners = (key.plane0 & select) ^ (key.plane1 & select).rotate_left(23);
         let hash = (key.shape ^ owners.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let hash = hash ^ (hash >> 29);
         // The high half of hash * buckets is below the bucket count, which fits in usize.
         ((u128::from(hash) * u128::from(self.buckets)) >> 64) as usize * WAYS
     }
 }
+
+/// Where the key's first plane holds the trump suit.
+const TRUMP_FIELD: u64 = 0x7 << 60;
