@@ -1,6 +1,7 @@
 //! Solves the full tables of the first N deals of bench-deals.txt (default 3)
 //! on one thread, checking them, with each table's nodes and time: the quick
 //! loop for tuning the search (node counts are stable, times are not).
+//! `MB=N` sets the table's memory cap (default 64).
 
 use std::time::Instant;
 
@@ -10,7 +11,8 @@ use double_dummy::{DdTable, Solver};
 fn main() {
     let text = std::fs::read_to_string("testdata/dd/bench-deals.txt").expect("run from the workspace root");
     let n_deals: usize = std::env::args().nth(1).and_then(|arg| arg.parse().ok()).unwrap_or(3);
-    let mut solver = Solver::new();
+    let mb: usize = std::env::var("MB").ok().and_then(|value| value.parse().ok()).unwrap_or(64);
+    let mut solver = Solver::with_memory(mb << 20);
     let start = Instant::now();
     for line in text.lines().take(n_deals) {
         let tokens: Vec<&str> = line.split_whitespace().collect();

@@ -65,6 +65,10 @@ pub(crate) struct Key {
 /// one with fewest tricks left, cheapest to recompute).
 pub(crate) struct TransTable {
     entries: Vec<Entry>,
+    /// One byte per entry from the hash of its shape (never 0, which marks
+    /// an empty slot): a probe scans a bucket's tags (two cache lines) and
+    /// reads only the entries whose tag matches, not the whole bucket.
+    tags: Vec<u8>,
     buckets: u64,
     capacity: usize,
     age: u8,
@@ -88,11 +92,12 @@ impl TransTable {
     /// A table whose entries fit in `memory` bytes; nothing is allocated until
     /// the first search.
     pub(crate) fn new(memory: usize) -> TransTable {
-        let bucket_bytes = WAYS * std::mem::size_of::<Entry>();
+        let bucket_bytes = WAYS * (std::mem::size_of::<Entry>() + 1);
         // Any count: the index is scaled from the hash, not masked out of it.
         let buckets = (memory / bucket_bytes).max(1);
         TransTable {
             entries: Vec::new(),
+            tags: Vec::new(),
             buckets: buckets as u64,
             capacity: buckets * WAYS,
             age: 0,
@@ -102,12 +107,13 @@ impl TransTable {
 
     /// The bytes the table holds once allocated.
     pub(crate) fn memory(&self) -> usize {
-        self.capacity * std::mem::size_of::<Entry>()
+        self.capacity * (std::mem::size_of::<Entry>() + 1)
     }
 
     /// Forgets every position.
     pub(crate) fn clear(&mut self) {
         self.entries = Vec::new();
+        self.tags = Vec::new();
         self.age = 0;
         self.history = [[0; 64]; 4];
     }
@@ -117,6 +123,7 @@ impl TransTable {
     pub(crate) fn next_age(&mut self) {
         if self.entries.is_empty() {
             self.entries = vec![Entry::default(); self.capacity];
+            self.tags = vec![0; self.capacity];
         }
         self.age = self.age.wrapping_add(1);
         for seat in &mut self.history {
@@ -132,8 +139,10 @@ impl TransTable {
     /// a suit free.
     pub(crate) fn probe(&self, key: &Key, target: u8) -> Option<Bounds> {
         let mut res = None;
+        let tag = shape_tag(key.shape);
         for start in [self.bucket(key, true), self.bucket(key, false)] {
-            for entry in &self.entries[start..start + WAYS] {
+            for idx in tag_matches(&self.tags[start..start + WAYS], tag) {
+                let entry = &self.entries[start + idx];
                 if entry.shape == key.shape
                     && key.plane0 & entry.mask == entry.plane0
                     && key.plane1 & entry.mask == entry.plane1
@@ -158,30 +167,37 @@ impl TransTable {
         let age = self.age;
         let plane0 = key.plane0 & mask;
         let plane1 = key.plane1 & mask;
-        let bucket = &mut self.entries[start..start + WAYS];
-        if let Some(entry) = bucket
-            .iter_mut()
-            .find(|e| e.shape == key.shape && e.mask == mask && e.plane0 == plane0 && e.plane1 == plane1)
-        {
-            entry.bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
-            if best != NO_MOVE {
-                entry.best = best;
+        let tag = shape_tag(key.shape);
+        for idx in tag_matches(&self.tags[start..start + WAYS], tag) {
+            let entry = &mut self.entries[start + idx];
+            if entry.mask == mask && entry.plane0 == plane0 && entry.plane1 == plane1 && entry.shape == key.shape {
+                entry.bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
+                if best != NO_MOVE {
+                    entry.best = best;
+                }
+                entry.age = age;
+                return;
             }
-            entry.age = age;
-            return;
         }
+        // An empty slot, else an entry of an older search, else the one with
+        // the fewest tricks left.
         let mut victim = 0;
         let mut victim_score = u32::MAX;
-        for (idx, entry) in bucket.iter().enumerate() {
-            let score =
-                if entry.shape == 0 { 0 } else { (u32::from(entry.age == age) << 8) | (u32::from(entry.tricks) + 1) };
+        let slots = self.entries[start..start + WAYS].iter().zip(&self.tags[start..start + WAYS]);
+        for (idx, (entry, &slot_tag)) in slots.enumerate() {
+            if slot_tag == 0 {
+                victim = idx;
+                break;
+            }
+            let score = (u32::from(entry.age == age) << 8) | (u32::from(entry.tricks) + 1);
             if score < victim_score {
                 victim = idx;
                 victim_score = score;
             }
         }
-        bucket[victim] =
+        self.entries[start + victim] =
             Entry { shape: key.shape, mask, plane0, plane1, bounds: lower | upper << 4, best, tricks, age };
+        self.tags[start + victim] = tag;
     }
 
     /// The first slot of the bucket of `key`'s patterns: those holding every
@@ -200,3 +216,27 @@ impl TransTable {
 
 /// Where the key's first plane holds the trump suit.
 const TRUMP_FIELD: u64 = 0x7 << 60;
+
+/// The tag of a shape: 8 bits of its hash, never 0.
+fn shape_tag(shape: u64) -> u8 {
+    (shape.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 56) as u8 | 1
+}
+
+/// The indices of the slots of a bucket whose tag is `tag`, compared 16 at
+/// a time in a form the compiler turns into vector compares.
+fn tag_matches(tags: &[u8], tag: u8) -> impl Iterator<Item = usize> + '_ {
+    tags.chunks_exact(16).enumerate().flat_map(move |(chunk_idx, chunk)| {
+        let mut bits = 0u32;
+        for (idx, &slot) in chunk.iter().enumerate() {
+            bits |= u32::from(slot == tag) << idx;
+        }
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let idx = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(chunk_idx * 16 + idx)
+        })
+    })
+}
