@@ -6,11 +6,11 @@
 /// One stored pattern: the suit lengths of every hand and the leader
 /// (`shape`), the owners of the relevant top cards of each suit (`plane0`,
 /// `plane1` under `mask`, in the packed rank-relative order), the bounds on
-/// North-South's tricks, the lead that last proved a bound, and what
-/// replacement looks at. Cards below the relevant ones are interchangeable,
-/// and a suit without relevant cards is free: the pattern matches whoever
-/// holds its cards. Packed to 36 bytes (the bounds are below 16, so two
-/// share a byte) so more patterns fit the cap.
+/// North-South's tricks and the lead that last proved a bound. Cards below
+/// the relevant ones are interchangeable, and a suit without relevant cards
+/// is free: the pattern matches whoever holds its cards. Packed to 36 bytes
+/// (the bounds are below 16, so two share a byte) so more patterns fit the
+/// cap; what replacement looks at lives beside the entries.
 #[derive(Clone, Copy, Default)]
 #[repr(C, packed(4))]
 struct Entry {
@@ -21,8 +21,6 @@ struct Entry {
     /// The lower bound in the low nibble, the upper bound in the high one.
     bounds: u8,
     best: u8,
-    tricks: u8,
-    age: u8,
 }
 
 impl Entry {
@@ -39,6 +37,9 @@ impl Entry {
 /// shape and one set of owners of the tops share a bucket, and the patterns
 /// of one shape that leave a suit free share another.
 const WAYS: usize = 128;
+
+/// The bytes of one slot: the entry, its tag and its replacement byte.
+const SLOT_BYTES: usize = std::mem::size_of::<Entry>() + 2;
 
 /// No stored lead.
 pub(crate) const NO_MOVE: u8 = 0xFF;
@@ -69,6 +70,10 @@ pub(crate) struct TransTable {
     /// an empty slot): a probe scans a bucket's tags (two cache lines) and
     /// reads only the entries whose tag matches, not the whole bucket.
     tags: Vec<u8>,
+    /// One byte per entry for replacement: the tricks left in the low
+    /// nibble, the search's age (modulo 16) in the high one, so choosing a
+    /// victim reads no entry either.
+    meta: Vec<u8>,
     buckets: u64,
     capacity: usize,
     age: u8,
@@ -92,12 +97,13 @@ impl TransTable {
     /// A table whose entries fit in `memory` bytes; nothing is allocated until
     /// the first search.
     pub(crate) fn new(memory: usize) -> TransTable {
-        let bucket_bytes = WAYS * (std::mem::size_of::<Entry>() + 1);
+        let bucket_bytes = WAYS * SLOT_BYTES;
         // Any count: the index is scaled from the hash, not masked out of it.
         let buckets = (memory / bucket_bytes).max(1);
         TransTable {
             entries: Vec::new(),
             tags: Vec::new(),
+            meta: Vec::new(),
             buckets: buckets as u64,
             capacity: buckets * WAYS,
             age: 0,
@@ -107,13 +113,14 @@ impl TransTable {
 
     /// The bytes the table holds once allocated.
     pub(crate) fn memory(&self) -> usize {
-        self.capacity * (std::mem::size_of::<Entry>() + 1)
+        self.capacity * SLOT_BYTES
     }
 
     /// Forgets every position.
     pub(crate) fn clear(&mut self) {
         self.entries = Vec::new();
         self.tags = Vec::new();
+        self.meta = Vec::new();
         self.age = 0;
         self.history = [[0; 64]; 4];
     }
@@ -124,6 +131,7 @@ impl TransTable {
         if self.entries.is_empty() {
             self.entries = vec![Entry::default(); self.capacity];
             self.tags = vec![0; self.capacity];
+            self.meta = vec![0; self.capacity];
         }
         self.age = self.age.wrapping_add(1);
         for seat in &mut self.history {
@@ -164,7 +172,7 @@ impl TransTable {
     pub(crate) fn store(&mut self, key: &Key, tricks: u8, bounds: Bounds) {
         let Bounds { lower, upper, best, mask } = bounds;
         let start = self.bucket(key, key.select & !mask == 0);
-        let age = self.age;
+        let meta = (self.age & 15) << 4 | tricks;
         let plane0 = key.plane0 & mask;
         let plane1 = key.plane1 & mask;
         let tag = shape_tag(key.shape);
@@ -175,7 +183,7 @@ impl TransTable {
                 if best != NO_MOVE {
                     entry.best = best;
                 }
-                entry.age = age;
+                self.meta[start + idx] = meta;
                 return;
             }
         }
@@ -183,21 +191,22 @@ impl TransTable {
         // the fewest tricks left.
         let mut victim = 0;
         let mut victim_score = u32::MAX;
-        let slots = self.entries[start..start + WAYS].iter().zip(&self.tags[start..start + WAYS]);
-        for (idx, (entry, &slot_tag)) in slots.enumerate() {
+        let slots = self.tags[start..start + WAYS].iter().zip(&self.meta[start..start + WAYS]);
+        for (idx, (&slot_tag, &slot_meta)) in slots.enumerate() {
             if slot_tag == 0 {
                 victim = idx;
                 break;
             }
-            let score = (u32::from(entry.age == age) << 8) | (u32::from(entry.tricks) + 1);
+            let score = (u32::from(slot_meta >> 4 == meta >> 4) << 8) | u32::from(slot_meta & 15);
             if score < victim_score {
                 victim = idx;
                 victim_score = score;
             }
         }
         self.entries[start + victim] =
-            Entry { shape: key.shape, mask, plane0, plane1, bounds: lower | upper << 4, best, tricks, age };
+            Entry { shape: key.shape, mask, plane0, plane1, bounds: lower | upper << 4, best };
         self.tags[start + victim] = tag;
+        self.meta[start + victim] = meta;
     }
 
     /// The first slot of the bucket of `key`'s patterns: those holding every
@@ -222,21 +231,25 @@ fn shape_tag(shape: u64) -> u8 {
     (shape.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 56) as u8 | 1
 }
 
-/// The indices of the slots of a bucket whose tag is `tag`, compared 16 at
-/// a time in a form the compiler turns into vector compares.
+/// The indices of the slots of a bucket whose tag may be `tag`, found eight
+/// tags at a time with the zero-byte test on their difference. A borrow can
+/// mark a byte above a true match as well; the caller compares the shapes
+/// anyway, so such a false match only costs a look.
 fn tag_matches(tags: &[u8], tag: u8) -> impl Iterator<Item = usize> + '_ {
-    tags.chunks_exact(16).enumerate().flat_map(move |(chunk_idx, chunk)| {
-        let mut bits = 0u32;
-        for (idx, &slot) in chunk.iter().enumerate() {
-            bits |= u32::from(slot == tag) << idx;
-        }
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    tags.chunks_exact(8).enumerate().flat_map(move |(word_idx, word)| {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(word);
+        let diff = u64::from_le_bytes(bytes) ^ (u64::from(tag) * ONES);
+        let mut hits = diff.wrapping_sub(ONES) & !diff & HIGHS;
         std::iter::from_fn(move || {
-            if bits == 0 {
+            if hits == 0 {
                 return None;
             }
-            let idx = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            Some(chunk_idx * 16 + idx)
+            let idx = hits.trailing_zeros() as usize / 8;
+            hits &= hits - 1;
+            Some(word_idx * 8 + idx)
         })
     })
 }
