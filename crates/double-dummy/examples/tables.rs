@@ -1,7 +1,7 @@
 //! Solves the full tables of the first N deals of bench-deals.txt (default 3)
 //! on one thread, checking them, with each table's nodes and time: the quick
 //! loop for tuning the search (node counts are stable, times are not).
-//! `MB=N` sets the table's memory cap (default 64).
+//! `MB=N` sets the table's memory cap (default 64), `SKIP=N` skips deals.
 
 use std::time::Instant;
 
@@ -14,7 +14,8 @@ fn main() {
     let mb: usize = std::env::var("MB").ok().and_then(|value| value.parse().ok()).unwrap_or(64);
     let mut solver = Solver::with_memory(mb << 20);
     let start = Instant::now();
-    for line in text.lines().take(n_deals) {
+    let skip: usize = std::env::var("SKIP").ok().and_then(|value| value.parse().ok()).unwrap_or(0);
+    for line in text.lines().skip(skip).take(n_deals) {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let deal: Deal = tokens[..4].join(" ").parse().expect("a deal");
         let mut values = [0u8; 20];

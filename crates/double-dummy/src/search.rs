@@ -14,7 +14,7 @@ const TRUMP_FIELD: u64 = 0x7 << 60;
 /// Positions with this many tricks left or fewer stay out of the table.
 const SHALLOW: i32 = 1;
 /// How much a lead's history (log scale) counts against its other merits.
-const HISTORY_WEIGHT: i32 = 1;
+const HISTORY_WEIGHT: i32 = 2;
 /// Notrump, in the place of a trump suit index.
 pub(crate) const NOTRUMP: usize = 4;
 
@@ -476,6 +476,10 @@ impl<'a> Search<'a> {
                 res += 70;
             } else if opp_ruffs {
                 res -= 40;
+            }
+            if self.trump == NOTRUMP {
+                // Length is strength in notrump: the side's long suit sets up tricks.
+                res += 4 * (holding(player).count_ones() + holding(partner).count_ones()) as i32;
             }
             return res;
         }
