@@ -319,8 +319,8 @@ impl<'a> Search<'a> {
             let rest = ((lho | rho | hand) >> shift) & SUIT_BITS;
             let run_cards = mate & !((1u64 << (64 - rest.leading_zeros())) - 1);
             let run = run_cards.count_ones();
-            if run == 0 || own & !((1u64 << (64 - ((lho | rho) >> shift & SUIT_BITS).leading_zeros())) - 1) != 0 {
-                // No run, or the leader has a winner of the suit (counted above).
+            if run == 0 {
+                // No run (or the leader's own run, counted above, is on top).
                 continue;
             }
             let len = |bits: u64| ((bits >> shift) & SUIT_BITS).count_ones();
