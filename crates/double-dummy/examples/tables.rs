@@ -1,7 +1,8 @@
 //! Solves the full tables of the first N deals of bench-deals.txt (default 3)
 //! on one thread, checking them, with each table's nodes and time: the quick
 //! loop for tuning the search (node counts are stable, times are not).
-//! `MB=N` sets the table's memory cap (default 64), `SKIP=N` skips deals.
+//! `MB=N` sets the table's memory cap (default 64), `SKIP=N` skips deals,
+//! `FILE=dd-tables.txt` reads another file of the same format.
 
 use std::time::Instant;
 
@@ -9,7 +10,8 @@ use bridge::Deal;
 use double_dummy::{DdTable, Solver};
 
 fn main() {
-    let text = std::fs::read_to_string("testdata/dd/bench-deals.txt").expect("run from the workspace root");
+    let file = std::env::var("FILE").unwrap_or_else(|_| "bench-deals.txt".to_owned());
+    let text = std::fs::read_to_string(format!("testdata/dd/{file}")).expect("run from the workspace root");
     let n_deals: usize = std::env::args().nth(1).and_then(|arg| arg.parse().ok()).unwrap_or(3);
     let mb: usize = std::env::var("MB").ok().and_then(|value| value.parse().ok()).unwrap_or(64);
     let mut solver = Solver::with_memory(mb << 20);

@@ -88,3 +88,17 @@ fn dds_lists() {
         eprintln!("dds-lists: {name} matches");
     }
 }
+
+/// A known wrong answer, found by `DD_VECTORS=all`: in hearts the solver
+/// gives North 8 tricks where DDS and the file say 7 (and East 5, not 6).
+/// It fails with a fresh solver, with the quick-trick and sure-trump
+/// cut-offs switched off, and already before the table changes of the
+/// pons-dds benchmark branch, so the suspects are the table's patterns
+/// (relevance masks) and the equivalent-card grouping. Ignored until fixed:
+/// `cargo test -p double-dummy --release -- --ignored known_wrong`.
+#[test]
+#[ignore = "known wrong answer under investigation"]
+fn known_wrong_table_line_63() {
+    let line = testdata("dd-tables.txt").lines().nth(62).expect("line 63 exists").to_owned();
+    check_table(&mut Solver::new(), &parse_table_line(&line));
+}
