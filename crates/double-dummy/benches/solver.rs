@@ -1,6 +1,8 @@
 //! The solver's benchmark: full tables of bench-deals.txt (checked against
-//! the file) on one thread and on all cores, `analyse` at the opening lead
-//! and mid-play (solve-board.jsonl), and peak memory.
+//! the file) on one thread and on all cores, the same tables by pons-dds (a
+//! Rust port of DDS, the reference) on one thread with the ratio of the two,
+//! `analyse` at the opening lead and mid-play (solve-board.jsonl), and peak
+//! memory.
 //!
 //! `cargo bench -p double-dummy --bench solver`; `BENCH_DEALS=N` sets how many
 //! deals to solve (default 10 while the solver is slow), `BENCH_BOARDS=N` how many positions (default 40).
@@ -31,8 +33,23 @@ fn main() {
         nodes += solver.nodes() - before;
         assert_eq!(&table, expected, "table of {deal}");
     }
-    report("table, 1 thread", &mut times);
+    let ours = report("table, 1 thread", &mut times);
     println!("  mean nodes per table: {:.0}", nodes as f64 / deals.len().max(1) as f64);
+
+    // The reference on the same deals, one thread, one solver reused.
+    let mut reference = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
+    let mut times = Vec::new();
+    for (deal, expected) in &deals {
+        let pons_deal: pons_dds::FullDeal = deal.to_string().parse().expect("our deal string reads as pons-dds's");
+        let start = Instant::now();
+        let table = pons_dds::solve_deal_on(&mut reference, pons_deal);
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+        assert_eq!(&from_pons(&table), expected, "pons-dds table of {deal}");
+    }
+    let theirs = report("pons-dds table, 1 thread", &mut times);
+    if let (Some(ours), Some(theirs)) = (ours, theirs) {
+        println!("  ours/pons-dds: mean {:.2}, median {:.2}", ours.mean / theirs.mean, ours.median / theirs.median);
+    }
 
     // All cores: deals in parallel, one solver per worker thread.
     let start = Instant::now();
@@ -77,15 +94,40 @@ fn read(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
 }
 
-fn report(what: &str, times: &mut [f64]) {
+/// The summary of a series of times, in ms.
+struct Summary {
+    mean: f64,
+    median: f64,
+}
+
+fn report(what: &str, times: &mut [f64]) -> Option<Summary> {
     if times.is_empty() {
-        return;
+        return None;
     }
     times.sort_by(f64::total_cmp);
     let mean = times.iter().sum::<f64>() / times.len() as f64;
     let median = times[times.len() / 2];
     let p99 = times[((times.len() as f64 * 0.99).ceil() as usize).clamp(1, times.len()) - 1];
     println!("{what}: mean {mean:.1} ms, median {median:.1} ms, p99 {p99:.1} ms ({} runs)", times.len());
+    Some(Summary { mean, median })
+}
+
+/// A pons-dds table in our terms (both order seats N, E, S, W).
+fn from_pons(table: &pons_dds::TrickCountTable) -> DdTable {
+    let mut res = DdTable::default();
+    for strain in Strain::ALL {
+        let theirs: contract_bridge::Strain = strain.as_str().parse().expect("strain names agree");
+        for seat in Seat::ALL {
+            let their_seat = [
+                contract_bridge::Seat::North,
+                contract_bridge::Seat::East,
+                contract_bridge::Seat::South,
+                contract_bridge::Seat::West,
+            ][seat.index()];
+            res.tricks[strain.index()][seat.index()] = table[theirs].get(their_seat).get();
+        }
+    }
+    res
 }
 
 fn parse_table_line(line: &str) -> (Deal, DdTable) {

@@ -6,7 +6,8 @@ use bridge::{Deal, Seat, Strain};
 use double_dummy::{Position, Solver};
 
 fn main() {
-    let text = std::fs::read_to_string("testdata/dd/dd-tables.txt").expect("run from the workspace root");
+    let file = std::env::var("FILE").unwrap_or_else(|_| "dd-tables.txt".to_owned());
+    let text = std::fs::read_to_string(format!("testdata/dd/{file}")).expect("run from the workspace root");
     let line_no: usize = std::env::args().nth(1).and_then(|arg| arg.parse().ok()).unwrap_or(0);
     let line = text.lines().nth(line_no).expect("line exists");
     let deal: Deal = line.split_whitespace().take(4).collect::<Vec<_>>().join(" ").parse().expect("deal");

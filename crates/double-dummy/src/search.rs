@@ -14,7 +14,7 @@ const TRUMP_FIELD: u64 = 0x7 << 60;
 /// Positions with this many tricks left or fewer stay out of the table.
 const SHALLOW: i32 = 1;
 /// How much a lead's history (log scale) counts against its other merits.
-const HISTORY_WEIGHT: i32 = 1;
+const HISTORY_WEIGHT: i32 = 2;
 /// Notrump, in the place of a trump suit index.
 pub(crate) const NOTRUMP: usize = 4;
 
@@ -193,10 +193,10 @@ impl<'a> Search<'a> {
         let stored = if n <= SHALLOW { None } else { self.tt.probe(&key, target_u8) };
         if let Some(bounds) = stored {
             if bounds.lower >= target_u8 {
-                return (true, self.mask_to_cards(bounds.mask, present) & !free_cards(bounds.free));
+                return (true, self.mask_to_cards(bounds.mask, present));
             }
             if bounds.upper < target_u8 {
-                return (false, self.mask_to_cards(bounds.mask, present) & !free_cards(bounds.free));
+                return (false, self.mask_to_cards(bounds.mask, present));
             }
             best = bounds.best;
         }
@@ -229,19 +229,13 @@ impl<'a> Search<'a> {
             relevant |= rel;
         }
         let tricks = n as u8;
-        let mask = self.relevance_mask(relevant | tops, present);
-        let mut free = 0u8;
-        for suit in 0..4 {
-            if (relevant >> (16 * suit)) & SUIT_BITS == 0 {
-                free |= 1 << suit;
-            }
-        }
+        let mask = self.relevance_mask(relevant, present);
         if n <= SHALLOW {
             // Cheaper to search again than to crowd the table.
         } else if res {
-            self.tt.store(&key, tricks, Bounds { lower: target_u8, upper: tricks, best: cut, mask, free });
+            self.tt.store(&key, tricks, Bounds { lower: target_u8, upper: tricks, best: cut, mask });
         } else {
-            self.tt.store(&key, tricks, Bounds { lower: 0, upper: target_u8 - 1, best: cut, mask, free });
+            self.tt.store(&key, tricks, Bounds { lower: 0, upper: target_u8 - 1, best: cut, mask });
         }
         (res, relevant)
     }
@@ -325,8 +319,8 @@ impl<'a> Search<'a> {
             let rest = ((lho | rho | hand) >> shift) & SUIT_BITS;
             let run_cards = mate & !((1u64 << (64 - rest.leading_zeros())) - 1);
             let run = run_cards.count_ones();
-            if run == 0 || own & !((1u64 << (64 - ((lho | rho) >> shift & SUIT_BITS).leading_zeros())) - 1) != 0 {
-                // No run, or the leader has a winner of the suit (counted above).
+            if run == 0 {
+                // No run (or the leader's own run, counted above, is on top).
                 continue;
             }
             let len = |bits: u64| ((bits >> shift) & SUIT_BITS).count_ones();
@@ -483,6 +477,10 @@ impl<'a> Search<'a> {
             } else if opp_ruffs {
                 res -= 40;
             }
+            if self.trump == NOTRUMP {
+                // Length is strength in notrump: the side's long suit sets up tricks.
+                res += 4 * (holding(player).count_ones() + holding(partner).count_ones()) as i32;
+            }
             return res;
         }
         let mut winner = trick[0];
@@ -617,11 +615,6 @@ impl<'a> Search<'a> {
         }
         res
     }
-}
-
-/// Every card of the suits of `free` (bit per suit).
-fn free_cards(free: u8) -> u64 {
-    (0..4).filter(|suit| free >> suit & 1 != 0).fold(0, |acc, suit| acc | SUIT_BITS << (16 * suit))
 }
 
 /// The highest card of each suit among `cards`.

@@ -6,10 +6,11 @@
 /// One stored pattern: the suit lengths of every hand and the leader
 /// (`shape`), the owners of the relevant top cards of each suit (`plane0`,
 /// `plane1` under `mask`, in the packed rank-relative order), the bounds on
-/// North-South's tricks, the lead that last proved a bound, and what
-/// replacement looks at. Cards below the relevant ones are interchangeable.
-/// Packed to 36 bytes (bounds and tricks left are below 16, so two share a
-/// byte) so more patterns fit the cap and a bucket scan touches less memory.
+/// North-South's tricks and the lead that last proved a bound. Cards below
+/// the relevant ones are interchangeable, and a suit without relevant cards
+/// is free: the pattern matches whoever holds its cards. Packed to 36 bytes
+/// (the bounds are below 16, so two share a byte) so more patterns fit the
+/// cap; what replacement looks at lives beside the entries.
 #[derive(Clone, Copy, Default)]
 #[repr(C, packed(4))]
 struct Entry {
@@ -20,9 +21,6 @@ struct Entry {
     /// The lower bound in the low nibble, the upper bound in the high one.
     bounds: u8,
     best: u8,
-    /// The tricks left in the low nibble, the free suits in the high one.
-    tricks_free: u8,
-    age: u8,
 }
 
 impl Entry {
@@ -33,19 +31,15 @@ impl Entry {
     fn upper(&self) -> u8 {
         self.bounds >> 4
     }
-
-    fn tricks(&self) -> u8 {
-        self.tricks_free & 15
-    }
-
-    fn free(&self) -> u8 {
-        self.tricks_free >> 4
-    }
 }
 
-/// Entries per bucket: every pattern of one shape and one set of owners of
-/// the suits' top cards goes to the same bucket.
+/// Entries per bucket: the patterns holding every suit's top card of one
+/// shape and one set of owners of the tops share a bucket, and the patterns
+/// of one shape that leave a suit free share another.
 const WAYS: usize = 128;
+
+/// The bytes of one slot: the entry, its tag and its replacement byte.
+const SLOT_BYTES: usize = std::mem::size_of::<Entry>() + 2;
 
 /// No stored lead.
 pub(crate) const NO_MOVE: u8 = 0xFF;
@@ -61,8 +55,9 @@ pub(crate) struct Key {
     pub plane0: u64,
     /// Bit 1 of the seat holding each remaining card.
     pub plane1: u64,
-    /// The bits every stored mask holds (the top card of each suit and the
-    /// trump): the bucket depends on them, so patterns of a shape spread out.
+    /// The top card of each suit and the trump, in the packed order: the
+    /// bucket of the patterns whose mask holds all of them depends on their
+    /// owners, so the patterns of a shape spread out.
     pub select: u64,
 }
 
@@ -71,6 +66,14 @@ pub(crate) struct Key {
 /// one with fewest tricks left, cheapest to recompute).
 pub(crate) struct TransTable {
     entries: Vec<Entry>,
+    /// One byte per entry from the hash of its shape (never 0, which marks
+    /// an empty slot): a probe scans a bucket's tags (two cache lines) and
+    /// reads only the entries whose tag matches, not the whole bucket.
+    tags: Vec<u8>,
+    /// One byte per entry for replacement: the tricks left in the low
+    /// nibble, the search's age (modulo 16) in the high one, so choosing a
+    /// victim reads no entry either.
+    meta: Vec<u8>,
     buckets: u64,
     capacity: usize,
     age: u8,
@@ -88,20 +91,19 @@ pub(crate) struct Bounds {
     pub best: u8,
     /// The relevant cards of the matching pattern, in the packed order.
     pub mask: u64,
-    /// The suits (bit per suit) whose cards in `mask` only spread the table
-    /// (its top card) and never mattered to the bounds.
-    pub free: u8,
 }
 
 impl TransTable {
     /// A table whose entries fit in `memory` bytes; nothing is allocated until
     /// the first search.
     pub(crate) fn new(memory: usize) -> TransTable {
-        let bucket_bytes = WAYS * std::mem::size_of::<Entry>();
+        let bucket_bytes = WAYS * SLOT_BYTES;
         // Any count: the index is scaled from the hash, not masked out of it.
         let buckets = (memory / bucket_bytes).max(1);
         TransTable {
             entries: Vec::new(),
+            tags: Vec::new(),
+            meta: Vec::new(),
             buckets: buckets as u64,
             capacity: buckets * WAYS,
             age: 0,
@@ -111,12 +113,14 @@ impl TransTable {
 
     /// The bytes the table holds once allocated.
     pub(crate) fn memory(&self) -> usize {
-        self.capacity * std::mem::size_of::<Entry>()
+        self.capacity * SLOT_BYTES
     }
 
     /// Forgets every position.
     pub(crate) fn clear(&mut self) {
         self.entries = Vec::new();
+        self.tags = Vec::new();
+        self.meta = Vec::new();
         self.age = 0;
         self.history = [[0; 64]; 4];
     }
@@ -126,6 +130,8 @@ impl TransTable {
     pub(crate) fn next_age(&mut self) {
         if self.entries.is_empty() {
             self.entries = vec![Entry::default(); self.capacity];
+            self.tags = vec![0; self.capacity];
+            self.meta = vec![0; self.capacity];
         }
         self.age = self.age.wrapping_add(1);
         for seat in &mut self.history {
@@ -136,26 +142,27 @@ impl TransTable {
     }
 
     /// The first stored pattern matching `key` whose bounds decide
-    /// `target`, or else the last matching one (for its lead).
+    /// `target`, or else the last matching one (for its lead): first among
+    /// the patterns that leave a suit free, then among those that depend on
+    /// every suit, whose lead is the better guess (5% fewer nodes than the
+    /// other order on the bench deals).
     pub(crate) fn probe(&self, key: &Key, target: u8) -> Option<Bounds> {
-        let start = self.bucket(key);
         let mut res = None;
-        for entry in &self.entries[start..start + WAYS] {
-            if entry.shape == key.shape
-                && key.plane0 & entry.mask == entry.plane0
-                && key.plane1 & entry.mask == entry.plane1
-            {
-                let bounds = Bounds {
-                    lower: entry.lower(),
-                    upper: entry.upper(),
-                    best: entry.best,
-                    mask: entry.mask,
-                    free: entry.free(),
-                };
-                if entry.lower() >= target || entry.upper() < target {
-                    return Some(bounds);
+        let tag = shape_tag(key.shape);
+        for start in [self.bucket(key, false), self.bucket(key, true)] {
+            for idx in tag_matches(&self.tags[start..start + WAYS], tag) {
+                let entry = &self.entries[start + idx];
+                if entry.shape == key.shape
+                    && key.plane0 & entry.mask == entry.plane0
+                    && key.plane1 & entry.mask == entry.plane1
+                {
+                    let bounds =
+                        Bounds { lower: entry.lower(), upper: entry.upper(), best: entry.best, mask: entry.mask };
+                    if entry.lower() >= target || entry.upper() < target {
+                        return Some(bounds);
+                    }
+                    res = Some(bounds);
                 }
-                res = Some(bounds);
             }
         }
         res
@@ -164,51 +171,86 @@ impl TransTable {
     /// Narrows the bounds of the pattern of `key` under `bounds.mask` (or stores
     /// them), with the lead that proved them when there is one.
     pub(crate) fn store(&mut self, key: &Key, tricks: u8, bounds: Bounds) {
-        let Bounds { lower, upper, best, mask, free } = bounds;
-        let start = self.bucket(key);
-        let age = self.age;
+        let Bounds { lower, upper, best, mask } = bounds;
+        let start = self.bucket(key, key.select & !mask == 0);
+        let meta = (self.age & 15) << 4 | tricks;
         let plane0 = key.plane0 & mask;
         let plane1 = key.plane1 & mask;
-        let bucket = &mut self.entries[start..start + WAYS];
-        if let Some(entry) = bucket
-            .iter_mut()
-            .find(|e| e.shape == key.shape && e.mask == mask && e.plane0 == plane0 && e.plane1 == plane1)
-        {
-            entry.bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
-            if best != NO_MOVE {
-                entry.best = best;
+        let tag = shape_tag(key.shape);
+        for idx in tag_matches(&self.tags[start..start + WAYS], tag) {
+            let entry = &mut self.entries[start + idx];
+            if entry.mask == mask && entry.plane0 == plane0 && entry.plane1 == plane1 && entry.shape == key.shape {
+                entry.bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
+                if best != NO_MOVE {
+                    entry.best = best;
+                }
+                self.meta[start + idx] = meta;
+                return;
             }
-            entry.tricks_free &= free << 4 | 15;
-            entry.age = age;
-            return;
         }
+        // An empty slot, else an entry of an older search, else the one with
+        // the fewest tricks left.
         let mut victim = 0;
         let mut victim_score = u32::MAX;
-        for (idx, entry) in bucket.iter().enumerate() {
-            let score =
-                if entry.shape == 0 { 0 } else { (u32::from(entry.age == age) << 8) | (u32::from(entry.tricks()) + 1) };
+        let slots = self.tags[start..start + WAYS].iter().zip(&self.meta[start..start + WAYS]);
+        for (idx, (&slot_tag, &slot_meta)) in slots.enumerate() {
+            if slot_tag == 0 {
+                victim = idx;
+                break;
+            }
+            let score = (u32::from(slot_meta >> 4 == meta >> 4) << 8) | u32::from(slot_meta & 15);
             if score < victim_score {
                 victim = idx;
                 victim_score = score;
             }
         }
-        bucket[victim] = Entry {
-            shape: key.shape,
-            mask,
-            plane0,
-            plane1,
-            bounds: lower | upper << 4,
-            best,
-            tricks_free: tricks | free << 4,
-            age,
-        };
+        self.entries[start + victim] =
+            Entry { shape: key.shape, mask, plane0, plane1, bounds: lower | upper << 4, best };
+        self.tags[start + victim] = tag;
+        self.meta[start + victim] = meta;
     }
 
-    fn bucket(&self, key: &Key) -> usize {
-        let owners = (key.plane0 & key.select) ^ (key.plane1 & key.select).rotate_left(23);
+    /// The first slot of the bucket of `key`'s patterns: those holding every
+    /// suit's top card (`all_tops`) spread over the owners of the tops; the
+    /// others, which leave a suit free, share one bucket per shape, so they
+    /// match whoever holds the tops of their free suits.
+    fn bucket(&self, key: &Key, all_tops: bool) -> usize {
+        let select = if all_tops { key.select } else { TRUMP_FIELD };
+        let owners = (key.plane0 & select) ^ (key.plane1 & select).rotate_left(23);
         let hash = (key.shape ^ owners.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let hash = hash ^ (hash >> 29);
         // The high half of hash * buckets is below the bucket count, which fits in usize.
         ((u128::from(hash) * u128::from(self.buckets)) >> 64) as usize * WAYS
     }
+}
+
+/// Where the key's first plane holds the trump suit.
+const TRUMP_FIELD: u64 = 0x7 << 60;
+
+/// The tag of a shape: 8 bits of its hash, never 0.
+fn shape_tag(shape: u64) -> u8 {
+    (shape.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 56) as u8 | 1
+}
+
+/// The indices of the slots of a bucket whose tag may be `tag`, found eight
+/// tags at a time with the zero-byte test on their difference. A borrow can
+/// mark a byte above a true match as well; the caller compares the shapes
+/// anyway, so such a false match only costs a look.
+fn tag_matches(tags: &[u8], tag: u8) -> impl Iterator<Item = usize> + '_ {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    tags.chunks_exact(8).enumerate().flat_map(move |(word_idx, word)| {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(word);
+        let diff = u64::from_le_bytes(bytes) ^ (u64::from(tag) * ONES);
+        let mut hits = diff.wrapping_sub(ONES) & !diff & HIGHS;
+        std::iter::from_fn(move || {
+            if hits == 0 {
+                return None;
+            }
+            let idx = hits.trailing_zeros() as usize / 8;
+            hits &= hits - 1;
+            Some(word_idx * 8 + idx)
+        })
+    })
 }

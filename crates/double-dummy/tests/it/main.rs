@@ -3,6 +3,8 @@
 
 mod common;
 #[cfg(not(target_arch = "wasm32"))]
+mod oracle;
+#[cfg(not(target_arch = "wasm32"))]
 mod props;
 #[cfg(not(target_arch = "wasm32"))]
 mod vectors;

@@ -88,3 +88,25 @@ fn dds_lists() {
         eprintln!("dds-lists: {name} matches");
     }
 }
+
+/// A known wrong answer, found by `DD_VECTORS=all`: in hearts the solver
+/// gives North 8 tricks where DDS and the file say 7 (and East 5, not 6).
+/// It fails with a fresh solver, with the quick-trick and sure-trump
+/// cut-offs switched off, and already before the table changes of the
+/// pons-dds benchmark branch, so the suspects are the table's patterns
+/// (relevance masks) and the equivalent-card grouping. Ignored until fixed:
+/// `cargo test -p double-dummy --release -- --ignored known_wrong`.
+///
+/// More of the same kind, only with a warm table: one solver solving lines
+/// 64 on gets lines 67, 94, 122 and 128 wrong in one strain (too many tricks
+/// for one side or the other) and line 155 in notrump, while a fresh solver
+/// gets each of them right; the code before this branch's search changes
+/// gets line 67 wrong the same way. Patterns kept from earlier deals or
+/// strains answer for positions they do not cover, so `dd_tables` stops at
+/// line 63 under `DD_VECTORS=all`.
+#[test]
+#[ignore = "known wrong answer under investigation"]
+fn known_wrong_table_line_63() {
+    let line = testdata("dd-tables.txt").lines().nth(62).expect("line 63 exists").to_owned();
+    check_table(&mut Solver::new(), &parse_table_line(&line));
+}
