@@ -224,7 +224,8 @@ async fn wait_for_driver(port: u16, chromium: &str, profile_dir: &Path, window: 
     };
     let url = format!("http://127.0.0.1:{port}");
     let mut last_error = None;
-    for _ in 0..100 {
+    // Up to 30 seconds: a loaded machine starts chromedriver slowly.
+    for _ in 0..300 {
         match ClientBuilder::native().capabilities(capabilities.clone()).connect(&url).await {
             Ok(client) => return Ok(client),
             Err(err) => last_error = Some(err),
