@@ -110,7 +110,11 @@ impl<'a> Search<'a> {
             }
             relevant |= rel;
         }
-        (!ns, relevant)
+        let mut present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        for card in &trick[..count] {
+            present |= 1u64 << card;
+        }
+        (!ns, self.whole_groups(relevant, self.hands[player], present, &moves[..n_moves]))
     }
 
     /// Plays `card` for the player to play, searches on, and takes it back.
@@ -227,6 +231,9 @@ impl<'a> Search<'a> {
                 break;
             }
             relevant |= rel;
+        }
+        if res != ns {
+            relevant = self.whole_groups(relevant, self.hands[leader], present, &moves[..n_moves]);
         }
         let tricks = n as u8;
         let mask = self.relevance_mask(relevant, present);
@@ -366,6 +373,35 @@ impl<'a> Search<'a> {
         } else {
             (0, sure, run << shift)
         }
+    }
+
+    /// The relevant cards of a node where every move failed, widened so that
+    /// no group of equivalent cards (one tried move standing for the player's
+    /// cards down to the next card of another hand or of the trick) straddles
+    /// the lowest relevant card of its suit: when that card is at or below
+    /// the group's top, the group's lowest card becomes relevant too.
+    ///
+    /// Without it the pattern claims cards below the relevant ones are
+    /// interchangeable, yet in a matching position the player may hold a low
+    /// card where this one held a card of the group, and that low card is a
+    /// move this node never tried (say a duck where the group could only win).
+    fn whole_groups(&self, relevant: u64, hand: u64, present: u64, moves: &[u8]) -> u64 {
+        let others = present & !hand;
+        let mut res = relevant;
+        for &card in moves {
+            let top = u32::from(card);
+            let suit_floor = top & !15;
+            let suit = SUIT_BITS << suit_floor;
+            if relevant & suit & ((2u64 << top) - 1) == 0 {
+                // Every relevant card of the suit lies above the group.
+                continue;
+            }
+            let below_others = others & suit & ((1u64 << top) - 1);
+            let floor = if below_others == 0 { suit_floor } else { 64 - below_others.leading_zeros() };
+            let group = hand & ((2u64 << top) - 1) & !((1u64 << floor) - 1);
+            res |= group & group.wrapping_neg();
+        }
+        res
     }
 
     /// The relevant cards closed upwards (every card above a relevant one of
