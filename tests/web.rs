@@ -281,3 +281,27 @@ async fn a_new_board_is_typed_refused_while_a_translation_is_missing_then_saved(
     assert_eq!(stored[0].derived().contract.map(|contract| contract.to_string()).as_deref(), Some("3NT"));
     assert_eq!(stored[0].game().call_comments()[0].languages().len(), 2, "the call's comment in both languages");
 }
+
+#[wasm_bindgen_test]
+async fn what_the_teacher_typed_comes_back_after_the_tab_is_closed() {
+    let database = database_name("draft");
+    let first = mount_at("/new", database).await;
+    wait_for(&first, ".editor-page").await;
+    yew::platform::time::sleep(Duration::from_millis(300)).await;
+    type_into(&first, "input.board-name-input", "Unfinished squeeze");
+    type_into(&first, "fieldset[data-slot='review'] textarea.comment-fr", "À finir");
+    yew::platform::time::sleep(Duration::from_millis(300)).await;
+
+    let reopened = mount_at("/new", database).await;
+    let name: web_sys::HtmlInputElement = wait_for(&reopened, "input.board-name-input").await.unchecked_into();
+    for _ in 0..100 {
+        if name.value() == "Unfinished squeeze" {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(name.value(), "Unfinished squeeze", "the name typed comes back");
+    let review: web_sys::HtmlTextAreaElement =
+        wait_for(&reopened, "fieldset[data-slot='review'] textarea.comment-fr").await.unchecked_into();
+    assert_eq!(review.value(), "À finir", "the review typed comes back");
+}

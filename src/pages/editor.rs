@@ -6,6 +6,7 @@
 //! nothing typed is lost.
 
 use bridge::{Auction, BySeat, Call, Card, Deal, Hand, Seat, Vulnerability};
+use serde::{Deserialize, Serialize};
 use training::{
     generate_deal_code, BoardDraft, BoardId, DraftCall, DraftComment, Level, Locale, Localized, Metadata, Ownership,
     RandomSource, RichText, ServiceError,
@@ -22,8 +23,12 @@ use crate::library::{self, local_user, viewer};
 /// The two languages a teacher writes in here.
 const LANGUAGES: [&str; 2] = ["en", "fr"];
 
+/// The version of the stored draft; a draft of another version is ignored
+/// (it is only a convenience copy of unsaved typing).
+const DRAFT_VERSION: u32 = 1;
+
 /// A comment in each of [`LANGUAGES`], as typed.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct Texts([String; 2]);
 
 impl Texts {
@@ -46,7 +51,7 @@ impl Texts {
 }
 
 /// What the teacher has typed so far.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Draft {
     deal_text: String,
     dealer: Seat,
@@ -71,6 +76,13 @@ impl Default for Draft {
             level: None,
         }
     }
+}
+
+/// The draft as stored between visits.
+#[derive(Serialize, Deserialize)]
+struct StoredDraft {
+    version: u32,
+    draft: Draft,
 }
 
 /// The deal typed, with a missing fourth hand completed.
@@ -102,6 +114,39 @@ pub fn EditorPage() -> Html {
     let draft = use_state(Draft::default);
     let rejections = use_state(Vec::<String>::new);
     let navigator = use_navigator();
+
+    let restored = use_state(|| false);
+    {
+        // Once the store is open, bring back what was typed before the tab closed.
+        let draft = draft.clone();
+        let restored = restored.clone();
+        let store = library.store.clone();
+        use_effect_with(store.is_some(), move |_| {
+            if let (Some(store), false) = (store, *restored) {
+                restored.set(true);
+                wasm_bindgen_futures::spawn_local(async move {
+                    let stored = store.editor_draft().await.ok().flatten();
+                    let stored = stored.and_then(|text| serde_json::from_str::<StoredDraft>(&text).ok());
+                    if let Some(stored) = stored.filter(|stored| stored.version == DRAFT_VERSION) {
+                        draft.set(stored.draft);
+                    }
+                });
+            }
+        });
+    }
+    {
+        // Every change is kept, so closing the tab loses nothing typed.
+        let store = library.store.clone().filter(|_| *restored);
+        use_effect_with((*draft).clone(), move |draft| {
+            let stored = StoredDraft { version: DRAFT_VERSION, draft: draft.clone() };
+            if let (Some(store), Ok(text)) = (store, serde_json::to_string(&stored)) {
+                wasm_bindgen_futures::spawn_local(async move {
+                    // A failed copy is not worth a message: the page still holds the text.
+                    let _ = store.put_editor_draft(Some(&text)).await;
+                });
+            }
+        });
+    }
 
     let deal = read_deal(&draft.deal_text);
     let auction = Auction::from_calls(draft.dealer, draft.calls.iter().copied());
@@ -230,6 +275,11 @@ pub fn EditorPage() -> Html {
                 Ok(gated) => {
                     let id = gated.board.id.0.clone();
                     library::save(&library, vec![gated.board]);
+                    if let Some(store) = library.store.clone() {
+                        wasm_bindgen_futures::spawn_local(async move {
+                            let _ = store.put_editor_draft(None).await;
+                        });
+                    }
                     rejections.set(Vec::new());
                     if let Some(navigator) = &navigator {
                         navigator.push(&Route::Board { id });

@@ -121,6 +121,8 @@ struct SettingsRecord {
 }
 
 const SETTINGS_KEY: &str = "settings";
+/// The settings-store key of the editor's unsaved draft.
+const EDITOR_DRAFT_KEY: &str = "editor-draft";
 
 /// A change waiting to be sent to the server.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -340,6 +342,39 @@ impl Store {
         let json = serde_json::to_value(record).map_err(|error| StoreError::Failed(error.to_string()))?;
         let tx = self.db.transaction(schema::SETTINGS).with_mode(TransactionMode::Readwrite).build()?;
         tx.object_store(schema::SETTINGS)?.put(to_js(&json)?).primitive()?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The editor's unsaved draft, as the editor wrote it (JSON text with its
+    /// own version), if any.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn editor_draft(&self) -> Result<Option<String>, StoreError> {
+        let raw = self.read_all(schema::SETTINGS).await?;
+        Ok(raw.into_iter().find(|(key, _)| key == EDITOR_DRAFT_KEY).and_then(|(_, value)| record_text(&value).ok()))
+    }
+
+    /// Keeps the editor's draft (`None` forgets it), so closing the tab loses nothing typed.
+    ///
+    /// # Errors
+    /// When the write fails.
+    pub async fn put_editor_draft(&self, draft: Option<&str>) -> Result<(), StoreError> {
+        self.check()?;
+        let tx = self.db.transaction(schema::SETTINGS).with_mode(TransactionMode::Readwrite).build()?;
+        let store = tx.object_store(schema::SETTINGS)?;
+        match draft {
+            Some(text) => {
+                let mut envelope = serde_json::Map::new();
+                envelope.insert("key".to_owned(), EDITOR_DRAFT_KEY.into());
+                envelope.insert(schema::RECORD_FIELD.to_owned(), text.into());
+                store.put(to_js(&serde_json::Value::Object(envelope))?).primitive()?;
+            }
+            None => {
+                store.delete(JsValue::from_str(EDITOR_DRAFT_KEY)).primitive()?;
+            }
+        }
         tx.commit().await?;
         Ok(())
     }
