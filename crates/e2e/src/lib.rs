@@ -177,6 +177,29 @@ impl Browser {
         bail!("no download {name:?} in {} within {WAIT:?}", self.downloads().display())
     }
 
+    /// How many pixels the page scrolls sideways (0 when it fits its width).
+    ///
+    /// # Errors
+    /// When the script cannot run.
+    pub async fn sideways_overflow(&self) -> Result<Option<i64>> {
+        let overflow = self
+            .client
+            .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", vec![])
+            .await?;
+        Ok(overflow.as_i64())
+    }
+
+    /// Picks the file `name` holding `text` in the page's `input[type=file]` matching `css`, as a user would.
+    ///
+    /// # Errors
+    /// When the file cannot be written or the input is not there.
+    pub async fn pick_file(&self, css: &str, name: &str, text: &str) -> Result<()> {
+        let file = self.profile_dir.join(name);
+        std::fs::write(&file, text)?;
+        self.find(css).await?.send_keys(&file.display().to_string()).await?;
+        Ok(())
+    }
+
     /// Saves a screenshot of the page as `name` in `target/e2e-screenshots/`, to look at.
     ///
     /// # Errors

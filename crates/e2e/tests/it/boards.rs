@@ -40,9 +40,7 @@ async fn a_pbn_file_is_planned_imported_kept_after_a_reload_and_exported() -> Re
     browser.client.goto(&server.url("/")).await?;
     browser.find(".boards-page .empty").await.context("a new device has no boards")?;
 
-    let file = browser.downloads().with_file_name("club-night.pbn");
-    std::fs::write(&file, CLUB_NIGHT)?;
-    browser.find("input.import-file").await?.send_keys(&file.display().to_string()).await?;
+    browser.pick_file("input.import-file", "club-night.pbn", CLUB_NIGHT).await?;
 
     // The plan comes first: one board to create, one game refused with its place.
     let summary = browser.find(".import-plan .plan-summary").await?.text().await?;
@@ -82,20 +80,14 @@ async fn the_boards_page_fits_a_phone_screen_with_large_enough_targets() -> Resu
     let browser = Browser::start((360, 640)).await?;
     browser.client.goto(&server.url("/")).await?;
     browser.find(".boards-page .empty").await?;
-    let file = browser.downloads().with_file_name("club-night.pbn");
-    std::fs::write(&file, CLUB_NIGHT)?;
-    browser.find("input.import-file").await?.send_keys(&file.display().to_string()).await?;
+    browser.pick_file("input.import-file", "club-night.pbn", CLUB_NIGHT).await?;
     browser.find(".import-plan").await?;
     browser.save_screenshot("boards-plan-360x640.png").await?;
     browser.find("button.confirm-import").await?.click().await?;
     browser.find(".board-row").await?;
     browser.save_screenshot("boards-360x640.png").await?;
 
-    let overflow = browser
-        .client
-        .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", vec![])
-        .await?;
-    assert_eq!(overflow.as_i64(), Some(0), "the page scrolls sideways at 360 px");
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the page scrolls sideways at 360 px");
     // Every button and link of the list and the toolbar is at least 40 px high.
     let small = browser
         .client

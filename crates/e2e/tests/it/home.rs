@@ -43,11 +43,7 @@ async fn the_page_fits_a_phone_screen() -> Result<()> {
     let browser = Browser::start((360, 640)).await?;
     browser.client.goto(&server.url("/#/sample")).await?;
     browser.find(".deal-diagram").await?;
-    let overflow = browser
-        .client
-        .execute("return document.documentElement.scrollWidth - document.documentElement.clientWidth;", vec![])
-        .await?;
-    assert_eq!(overflow.as_i64(), Some(0), "the page scrolls sideways at 360 px");
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the page scrolls sideways at 360 px");
     browser.close().await;
     Ok(())
 }

@@ -31,9 +31,7 @@ async fn the_app_starts_from_its_cache_with_its_boards_when_the_server_is_gone()
         manifest["icons"].as_array().into_iter().flatten().filter_map(|i| i["sizes"].as_str()).collect();
     assert_eq!(sizes, ["192x192", "512x512"]);
 
-    let file = browser.downloads().with_file_name("club-night.pbn");
-    std::fs::write(&file, CLUB_NIGHT)?;
-    browser.find("input.import-file").await?.send_keys(&file.display().to_string()).await?;
+    browser.pick_file("input.import-file", "club-night.pbn", CLUB_NIGHT).await?;
     browser.find("button.confirm-import").await?.click().await?;
     browser.find(".board-row").await?;
 
