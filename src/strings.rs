@@ -86,6 +86,12 @@ impl AppStrings {
         self.language
     }
 
+    /// The interface language as the locale of comments (`en`, `fr`).
+    #[must_use]
+    pub fn locale(&self) -> training::Locale {
+        self.language.tag().parse().unwrap_or_else(|_| training::Locale::undetermined())
+    }
+
     /// The text of `key`; the key itself when the file lacks it, so a missing
     /// string shows instead of breaking the page.
     #[must_use]

@@ -1,6 +1,6 @@
 //! One board, to read: the deal, the auction, the contract and the review.
 
-use training::{BoardId, Locale};
+use training::BoardId;
 use ui::{AuctionTable, DealDiagram};
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -24,7 +24,7 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
             </p>
         };
     };
-    let locale: Locale = strings.language().tag().parse().unwrap_or_else(|_| Locale::undetermined());
+    let locale = strings.locale();
     let game = board.game();
     let review = game.review().for_reader(&locale).map(|text| text.to_plain(&locale));
     let name = if board.metadata.name.is_empty() { board.code().to_owned() } else { board.metadata.name.clone() };

@@ -48,8 +48,6 @@ pub fn BoardsPage() -> Html {
     let by_code: Option<&Board> = Some(text.trim())
         .filter(|code| !code.is_empty())
         .and_then(|code| boards.values().find(|board| board.code() == code));
-    let to_export: Vec<Board> =
-        query.clone().page(0, found.total).evaluate(boards.values()).boards.into_iter().cloned().collect();
 
     let on_text = {
         let text = text.clone();
@@ -83,7 +81,7 @@ pub fn BoardsPage() -> Html {
             <div class="toolbar">
                 <Link<Route> classes="button new-board" to={Route::NewBoard}>{ strings.get("new-board") }</Link<Route>>
                 <ImportPanel />
-                <ExportButton boards={to_export} />
+                <ExportButton query={query.clone()} count={found.total} />
             </div>
             <div class="filters">
                 <label>

@@ -110,6 +110,7 @@ fn random_deal(random: &mut impl RandomSource) -> Deal {
 #[component]
 pub fn EditorPage() -> Html {
     let strings = use_app_strings();
+    let ui_strings = ui::use_strings();
     let library = use_library();
     let draft = use_state(Draft::default);
     let rejections = use_state(Vec::<String>::new);
@@ -350,7 +351,7 @@ pub fn EditorPage() -> Html {
                     <select class="dealer-select" onchange={on_dealer}>
                         { for Seat::ALL.into_iter().map(|seat| html! {
                             <option value={seat.to_char().to_string()} selected={draft.dealer == seat}>
-                                { seat_name(&strings, seat) }
+                                { ui_strings.seat(seat).to_owned() }
                             </option>
                         }) }
                     </select>
@@ -360,7 +361,7 @@ pub fn EditorPage() -> Html {
                     <select class="vulnerability-select" onchange={on_vulnerability}>
                         { for VULNERABILITIES.iter().enumerate().map(|(idx, vulnerability)| html! {
                             <option value={idx.to_string()} selected={draft.vulnerability == *vulnerability}>
-                                { strings.get(vulnerability_key(*vulnerability)) }
+                                { ui_strings.vulnerability(*vulnerability).to_owned() }
                             </option>
                         }) }
                     </select>
@@ -400,21 +401,3 @@ pub fn EditorPage() -> Html {
 
 const VULNERABILITIES: [Vulnerability; 4] =
     [Vulnerability::None, Vulnerability::NorthSouth, Vulnerability::EastWest, Vulnerability::Both];
-
-fn vulnerability_key(vulnerability: Vulnerability) -> &'static str {
-    match vulnerability {
-        Vulnerability::None => "vulnerable-none",
-        Vulnerability::NorthSouth => "vulnerable-ns",
-        Vulnerability::EastWest => "vulnerable-ew",
-        Vulnerability::Both => "vulnerable-both",
-    }
-}
-
-fn seat_name(strings: &crate::strings::AppStrings, seat: Seat) -> String {
-    strings.get(match seat {
-        Seat::North => "seat-north",
-        Seat::East => "seat-east",
-        Seat::South => "seat-south",
-        Seat::West => "seat-west",
-    })
-}

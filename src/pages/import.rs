@@ -3,8 +3,8 @@
 //! the boards shown as one PBN file in the reader's language.
 
 use training::{
-    apply_import, export_pbn, plan_import_bytes, Board, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan,
-    ImportRejection, Locale, PlannedOutcome,
+    apply_import, export_pbn, plan_import_bytes, Board, BoardQuery, ExportOptions, ExportVulnerability, ImportOptions,
+    ImportPlan, ImportRejection, PlannedOutcome,
 };
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -29,7 +29,7 @@ pub fn ImportPanel() -> Html {
     let library = use_library();
     let pending = use_state(|| None::<Pending>);
     let error = use_state(|| None::<String>);
-    let locale: Locale = strings.language().tag().parse().unwrap_or_else(|_| Locale::undetermined());
+    let locale = strings.locale();
 
     let on_file = {
         let pending = pending.clone();
@@ -133,19 +133,24 @@ fn rejections(plan: &ImportPlan) -> Vec<(String, String)> {
 
 #[derive(Properties, PartialEq)]
 pub struct ExportButtonProps {
-    /// The boards to export, in order.
-    pub boards: Vec<Board>,
+    /// The boards to export, in its order and without paging: they are
+    /// gathered when the button is pressed, not at every render.
+    pub query: BoardQuery,
+    /// How many boards the query matches, for the label.
+    pub count: usize,
 }
 
 /// Downloads the boards as `bridge-training.pbn`, numbered from 1, comments in the reader's language.
 #[component]
 pub fn ExportButton(props: &ExportButtonProps) -> Html {
     let strings = use_app_strings();
+    let library = use_library();
     let error = use_state(|| None::<String>);
     let onclick = {
-        let boards = props.boards.clone();
+        let query = props.query.clone().page(0, props.count);
+        let library = library.clone();
         let error = error.clone();
-        let locale: Locale = strings.language().tag().parse().unwrap_or_else(|_| Locale::undetermined());
+        let locale = strings.locale();
         let event = strings.get("app-title");
         Callback::from(move |_| {
             let options = ExportOptions {
@@ -155,6 +160,8 @@ pub fn ExportButton(props: &ExportButtonProps) -> Html {
                 locale: locale.clone(),
                 vulnerability: ExportVulnerability::default(),
             };
+            let boards: Vec<Board> =
+                query.evaluate(library.service.boards.boards.values()).boards.into_iter().cloned().collect();
             let written = export_pbn(&boards, &options)
                 .map_err(|reason| reason.to_string())
                 .and_then(|file| download("bridge-training.pbn", "application/x-chess-pbn", &file.to_string()));
@@ -163,8 +170,8 @@ pub fn ExportButton(props: &ExportButtonProps) -> Html {
     };
     html! {
         <>
-            <button class="export-pbn" disabled={props.boards.is_empty()} {onclick}>
-                { strings.get("export-pbn").replace("{count}", &props.boards.len().to_string()) }
+            <button class="export-pbn" disabled={props.count == 0} {onclick}>
+                { strings.get("export-pbn").replace("{count}", &props.count.to_string()) }
             </button>
             if let Some(reason) = &*error {
                 <p class="field-error" role="alert">{ reason.clone() }</p>

@@ -218,10 +218,7 @@ impl Store {
         let text =
             serde_json::to_string(&collection.to_record()).map_err(|error| StoreError::Failed(error.to_string()))?;
         let envelope = serde_json::json!({ "id": collection.id.0, "record": text });
-        let tx = self.db.transaction(schema::COLLECTIONS).with_mode(TransactionMode::Readwrite).build()?;
-        tx.object_store(schema::COLLECTIONS)?.put(to_js(&envelope)?).primitive()?;
-        tx.commit().await?;
-        Ok(())
+        self.write_one(schema::COLLECTIONS, WriteOp::Put(to_js(&envelope)?)).await
     }
 
     /// Removes the collection `id`.
@@ -230,10 +227,7 @@ impl Store {
     /// When the write fails.
     pub async fn remove_collection(&self, id: &CollectionId) -> Result<(), StoreError> {
         self.check()?;
-        let tx = self.db.transaction(schema::COLLECTIONS).with_mode(TransactionMode::Readwrite).build()?;
-        tx.object_store(schema::COLLECTIONS)?.delete(JsValue::from_str(&id.0)).primitive()?;
-        tx.commit().await?;
-        Ok(())
+        self.write_one(schema::COLLECTIONS, WriteOp::Delete(JsValue::from_str(&id.0))).await
     }
 
     /// Every record of `store` read by `read` from its JSON text; the
@@ -340,10 +334,7 @@ impl Store {
         let record =
             SettingsRecord { key: SETTINGS_KEY.to_owned(), version: SETTINGS_VERSION, settings: settings.clone() };
         let json = serde_json::to_value(record).map_err(|error| StoreError::Failed(error.to_string()))?;
-        let tx = self.db.transaction(schema::SETTINGS).with_mode(TransactionMode::Readwrite).build()?;
-        tx.object_store(schema::SETTINGS)?.put(to_js(&json)?).primitive()?;
-        tx.commit().await?;
-        Ok(())
+        self.write_one(schema::SETTINGS, WriteOp::Put(to_js(&json)?)).await
     }
 
     /// The editor's unsaved draft, as the editor wrote it (JSON text with its
@@ -362,21 +353,16 @@ impl Store {
     /// When the write fails.
     pub async fn put_editor_draft(&self, draft: Option<&str>) -> Result<(), StoreError> {
         self.check()?;
-        let tx = self.db.transaction(schema::SETTINGS).with_mode(TransactionMode::Readwrite).build()?;
-        let store = tx.object_store(schema::SETTINGS)?;
-        match draft {
+        let op = match draft {
             Some(text) => {
                 let mut envelope = serde_json::Map::new();
                 envelope.insert("key".to_owned(), EDITOR_DRAFT_KEY.into());
                 envelope.insert(schema::RECORD_FIELD.to_owned(), text.into());
-                store.put(to_js(&serde_json::Value::Object(envelope))?).primitive()?;
+                WriteOp::Put(to_js(&serde_json::Value::Object(envelope))?)
             }
-            None => {
-                store.delete(JsValue::from_str(EDITOR_DRAFT_KEY)).primitive()?;
-            }
-        }
-        tx.commit().await?;
-        Ok(())
+            None => WriteOp::Delete(JsValue::from_str(EDITOR_DRAFT_KEY)),
+        };
+        self.write_one(schema::SETTINGS, op).await
     }
 
     /// The records kept aside because they could not be read.
@@ -420,8 +406,21 @@ impl Store {
         ] {
             set(name, &field).map_err(|_| StoreError::Failed("cannot build a quarantine entry".to_owned()))?;
         }
-        let tx = self.db.transaction(schema::QUARANTINE).with_mode(TransactionMode::Readwrite).build()?;
-        tx.object_store(schema::QUARANTINE)?.put(JsValue::from(entry)).primitive()?;
+        self.write_one(schema::QUARANTINE, WriteOp::Put(JsValue::from(entry))).await
+    }
+
+    /// Applies `op` to `store` in a transaction of its own.
+    async fn write_one(&self, store: &str, op: WriteOp) -> Result<(), StoreError> {
+        let tx = self.db.transaction(store).with_mode(TransactionMode::Readwrite).build()?;
+        let target = tx.object_store(store)?;
+        match op {
+            WriteOp::Put(value) => {
+                target.put(value).primitive()?;
+            }
+            WriteOp::Delete(key) => {
+                target.delete(key).primitive()?;
+            }
+        }
         tx.commit().await?;
         Ok(())
     }
