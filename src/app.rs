@@ -22,6 +22,8 @@ pub enum Route {
     Boards,
     #[at("/boards/:id")]
     Board { id: String },
+    #[at("/boards/:id/edit")]
+    EditBoard { id: String },
     #[at("/new")]
     NewBoard,
     #[at("/collections")]
@@ -127,7 +129,11 @@ fn switch(route: Route) -> Html {
     match route {
         Route::Boards => html! { <BoardsPage /> },
         Route::Board { id } => html! { <BoardPage {id} /> },
-        Route::NewBoard => html! { <EditorPage /> },
+        Route::EditBoard { id } => {
+            let key = format!("edit-{id}");
+            html! { <EditorPage {key} id={Some(id)} /> }
+        }
+        Route::NewBoard => html! { <EditorPage key="new" /> },
         Route::Collections => html! { <CollectionsPage /> },
         Route::Collection { id } => html! { <CollectionPage {id} /> },
         Route::Sample => html! { <SamplePage /> },

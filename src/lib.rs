@@ -11,5 +11,6 @@ mod library;
 mod pages;
 pub mod store;
 pub mod strings;
+mod themes;
 
 pub use app::{App, AppProps, Route, SAMPLE_DEAL};

@@ -8,8 +8,8 @@
 use std::rc::Rc;
 
 use training::{
-    generate_deal_code, Board, BoardId, BoardService, Collection, CollectionId, CollectionMove, HardDeleted,
-    InMemoryBoards, InMemoryCollections, ServiceError, UserId, Viewer,
+    generate_deal_code, Board, BoardDraft, BoardId, BoardService, Collection, CollectionId, CollectionMove,
+    HardDeleted, InMemoryBoards, InMemoryCollections, ServiceError, UserId, Viewer,
 };
 use yew::prelude::*;
 
@@ -220,6 +220,30 @@ pub fn save_settings(library: &LibraryHandle, settings: Settings) {
             dispatcher.dispatch(Action::Notify(Notice::Store(error)));
         }
     });
+}
+
+/// Creates the viewer's board from `draft` through the write gate, shows it and stores it.
+///
+/// # Errors
+/// The gate's rejections, or `AccessDenied` when the id is taken.
+pub fn create_board(library: &LibraryHandle, draft: BoardDraft) -> Result<BoardId, ServiceError> {
+    let mut service = library.service.clone();
+    let gated = service.create(&viewer(), draft, now(), None)?;
+    let id = gated.board.id.clone();
+    save(library, vec![gated.board]);
+    Ok(id)
+}
+
+/// Replaces the viewer's board by `draft` through the write gate, shows it and stores it.
+///
+/// # Errors
+/// The gate's rejections, or `AccessDenied` when the board is not the viewer's.
+pub fn update_board(library: &LibraryHandle, draft: BoardDraft) -> Result<BoardId, ServiceError> {
+    let mut service = library.service.clone();
+    let gated = service.update(&viewer(), draft, now(), None)?;
+    let id = gated.board.id.clone();
+    save(library, vec![gated.board]);
+    Ok(id)
 }
 
 /// Moves a board to the trash.

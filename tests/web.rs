@@ -183,16 +183,19 @@ async fn a_collection_is_created_filled_ordered_and_kept() {
     wait_for(&root, ".collections-page .empty").await;
     input(&root, "input.collection-name", "Squeezes");
     click(&wait_for(&root, "button.create-collection").await);
-    let page = wait_for(&root, ".collection-page").await;
+    wait_for(&root, ".collection-page").await;
+    // The page may be drawn again as the library changes: look each element up afresh.
+    let page = &root;
     for board in [&first, &second] {
-        let select: web_sys::HtmlSelectElement = wait_for(&page, "select.board-to-add").await.unchecked_into();
+        wait_for(page, &format!("select.board-to-add option[value='{}']", board.id.0)).await;
+        let select: web_sys::HtmlSelectElement = wait_for(page, "select.board-to-add").await.unchecked_into();
         select.set_value(&board.id.0);
         select.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("sent");
-        click(&wait_for(&page, "button.add:not([disabled])").await);
-        wait_for(&page, &format!("li.entry[data-board='{}']", board.id.0)).await;
+        click(&wait_for(page, "button.add:not([disabled])").await);
+        wait_for(page, &format!("li.entry[data-board='{}']", board.id.0)).await;
     }
     // The second board moves up to the first place.
-    click(&wait_for(&page, "li.entry[data-board='board-0002'] button.up").await);
+    click(&wait_for(page, "li.entry[data-board='board-0002'] button.up").await);
     yew::platform::time::sleep(Duration::from_millis(200)).await;
 
     let stored = store.load_collections().await.expect("the collections load").items;
@@ -253,21 +256,22 @@ async fn a_new_board_is_typed_refused_while_a_translation_is_missing_then_saved(
         0,
         "the auction is over"
     );
-    type_into(&root, "fieldset[data-slot='0'] textarea.comment-en", "15 to 17");
+    type_into(&root, "fieldset[data-slot='call-0'] textarea.comment-en", "15 to 17");
     type_into(&root, "fieldset[data-slot='review'] textarea.comment-en", "Count your tricks.");
     type_into(&root, "fieldset[data-slot='review'] textarea.comment-fr", "Comptez vos levées.");
     yew::platform::time::sleep(Duration::from_millis(30)).await;
     assert!(
-        root.query_selector("fieldset[data-slot='0'] label.gap[lang='fr']").expect("valid").is_some(),
+        root.query_selector("fieldset[data-slot='call-0'] label.gap[lang='fr']").expect("valid").is_some(),
         "the missing French comment shows as a gap"
     );
 
     click(&wait_for(&root, "button.save-board").await);
-    let refused = wait_for(&root, "ul.rejections").await;
+    let refused = wait_for(&root, "ul.rejections-comments li").await;
+    assert_eq!(refused.get_attribute("data-reason").as_deref(), Some("incomplete_translation"));
     assert!(!refused.text_content().unwrap_or_default().is_empty());
     assert!(root.query_selector(".board-page").expect("valid").is_none(), "nothing saved yet");
 
-    type_into(&root, "fieldset[data-slot='0'] textarea.comment-fr", "15 à 17");
+    type_into(&root, "fieldset[data-slot='call-0'] textarea.comment-fr", "15 à 17");
     yew::platform::time::sleep(Duration::from_millis(30)).await;
     click(&wait_for(&root, "button.save-board").await);
     let page = wait_for(&root, ".board-page").await;
@@ -304,4 +308,68 @@ async fn what_the_teacher_typed_comes_back_after_the_tab_is_closed() {
     let review: web_sys::HtmlTextAreaElement =
         wait_for(&reopened, "fieldset[data-slot='review'] textarea.comment-fr").await.unchecked_into();
     assert_eq!(review.value(), "À finir", "the review typed comes back");
+}
+
+#[wasm_bindgen_test]
+async fn a_stored_board_is_edited_with_its_play_and_a_comment_on_a_card() {
+    let database = database_name("edit");
+    let mut board = fixture_board();
+    board.owner = Ownership::User { user_id: UserId("local".to_owned()) };
+    let id = board.id.0.clone();
+    {
+        let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+        store.put_boards(&[board.clone()], Timestamp(1)).await.expect("the board is stored");
+    }
+    let root = mount_at(&format!("/boards/{id}/edit"), database).await;
+    let mut name = String::new();
+    for _ in 0..100 {
+        let field: web_sys::HtmlInputElement = wait_for(&root, "input.board-name-input").await.unchecked_into();
+        name = field.value();
+        if name == board.metadata.name {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(name, board.metadata.name, "the editor starts from the stored board");
+    let calls = board.game().auction().calls().len();
+    assert_eq!(
+        root.query_selector_all("fieldset.comment[data-slot^='call-']").expect("valid").length() as usize,
+        calls
+    );
+
+    // Only the legal cards of the player to play can be clicked.
+    let game = board.game();
+    let leader = game.declarer().rotate(1);
+    let mut play = bridge::Play::replay(
+        *game.deal(),
+        game.auction().contract().expect("a contract").strain(),
+        leader,
+        game.play().iter().copied(),
+    )
+    .expect("the stored play replays");
+    let legal = play.legal_cards();
+    let buttons = root.query_selector_all(".play-table .deal-diagram button.card").expect("valid");
+    assert_eq!(buttons.length() as usize, legal.len(), "one button per legal card");
+    let first = legal.iter().next().expect("a card to play");
+    click(&wait_for(&root, &format!(".play-table button.card[data-card='{first}']")).await);
+    play.play(first).expect("a legal card");
+    let slot = game.play().len();
+    let comment = format!("fieldset[data-slot='card-{slot}'] textarea.comment-en");
+    wait_for(&root, &comment).await;
+    type_into(&root, &comment, "Lead the top of a sequence");
+    type_into(&root, &format!("fieldset[data-slot='card-{slot}'] textarea.comment-fr"), "Entamez en tête de séquence");
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+    click(&wait_for(&root, "button.save-board").await);
+    let page = wait_for(&root, ".board-page").await;
+    assert!(
+        page.text_content().unwrap_or_default().contains("Lead the top of a sequence"),
+        "the board shows the card's comment"
+    );
+
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    let stored = stored_when(&store, |boards| boards.iter().any(|stored| stored.game().play().len() == slot + 1)).await;
+    let edited = stored.iter().find(|stored| stored.id.0 == id).expect("the same board, not a copy");
+    assert_eq!(stored.len(), 1);
+    assert_eq!(edited.code(), board.code(), "the code of a board never changes");
+    assert_eq!(edited.game().card_comments()[slot].languages().len(), 2);
 }

@@ -1,11 +1,16 @@
-//! One board, to read: the deal, the auction, the contract and the review.
+//! One board, to read: the deal, the auction with the comment of each call,
+//! the play trick by trick with the comment of each card, the contract, the
+//! teaching metadata and the review, all in the reader's language.
 
-use training::BoardId;
+use bridge::{Seat, Trick};
+use training::{BoardId, Localized};
 use ui::{AuctionTable, DealDiagram};
 use yew::prelude::*;
 use yew_router::prelude::*;
 
 use crate::app::{use_app_strings, use_library, Route};
+use crate::library::viewer;
+use crate::themes;
 
 #[derive(Properties, PartialEq)]
 pub struct BoardPageProps {
@@ -15,6 +20,7 @@ pub struct BoardPageProps {
 #[component]
 pub fn BoardPage(props: &BoardPageProps) -> Html {
     let strings = use_app_strings();
+    let ui_strings = ui::use_strings();
     let library = use_library();
     let Some(board) = library.service.boards.boards.get(&BoardId(props.id.clone())) else {
         return html! {
@@ -26,9 +32,26 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
     };
     let locale = strings.locale();
     let game = board.game();
-    let review = game.review().for_reader(&locale).map(|text| text.to_plain(&locale));
+    let text = |localized: &Localized| localized.for_reader(&locale).map(|text| text.to_plain(&locale));
     let name = if board.metadata.name.is_empty() { board.code().to_owned() } else { board.metadata.name.clone() };
     let contract = board.derived().contract.map(|contract| contract.to_string());
+    let metadata = &board.metadata;
+    let theme_names: Vec<String> = metadata
+        .auction_themes
+        .iter()
+        .chain(&metadata.play_themes)
+        .map(|id| strings.get(&themes::name_key(id)))
+        .chain(metadata.user_themes.iter().cloned())
+        .collect();
+    let auction = game.auction();
+    let commented_calls: Vec<(usize, Seat, String, String)> = auction
+        .calls()
+        .iter()
+        .zip(game.call_comments())
+        .enumerate()
+        .filter_map(|(idx, (call, comment))| Some((idx, auction.seat_of(idx), call.to_string(), text(comment)?)))
+        .collect();
+    let tricks = tricks_of(board.game());
     html! {
         <article class="board-page" data-board={board.id.0.clone()}>
             <h2>{ name }</h2>
@@ -37,15 +60,71 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
                 if let Some(contract) = contract {
                     <span class="contract">{ format!(" · {} {contract}", strings.get("contract")) }</span>
                 }
+                if let Some(level) = metadata.level.get() {
+                    <span class="level">{ format!(" · {} {level}", strings.get("level")) }</span>
+                }
+                if !metadata.auction_system.is_empty() {
+                    <span class="auction-system">{ format!(" · {}", metadata.auction_system) }</span>
+                }
             </p>
+            if !theme_names.is_empty() {
+                <p class="board-themes">{ theme_names.join(" · ") }</p>
+            }
+            if viewer().owns(board) {
+                <p><Link<Route> classes="button edit-board" to={Route::EditBoard { id: board.id.0.clone() }}>
+                    { strings.get("edit") }
+                </Link<Route>></p>
+            }
             <DealDiagram deal={*game.deal()} dealer={game.dealer()} vulnerability={game.vulnerability()} />
             <h3>{ strings.get("auction") }</h3>
-            <AuctionTable dealer={game.dealer()} calls={game.auction().calls().to_vec()} />
-            if let Some(review) = review {
+            <AuctionTable dealer={game.dealer()} calls={auction.calls().to_vec()} />
+            if !commented_calls.is_empty() {
+                <dl class="call-comments">
+                    { for commented_calls.into_iter().map(|(idx, seat, call, comment)| html! {
+                        <>
+                            <dt data-call-index={idx.to_string()}>{ format!("{} {call}", ui_strings.seat(seat)) }</dt>
+                            <dd>{ comment }</dd>
+                        </>
+                    }) }
+                </dl>
+            }
+            if !tricks.is_empty() {
+                <h3>{ strings.get("play") }</h3>
+                <ol class="play-record">
+                    { for tricks.iter().map(|(trick, first)| html! {
+                        <li>
+                            { for trick.plays().enumerate().map(|(offset, (seat, card))| {
+                                let comment = game.card_comments().get(first + offset).and_then(&text);
+                                html! {
+                                    <span class="played" data-card={card.to_string()} title={ui_strings.seat(seat).to_owned()}>
+                                        { format!("{} ", ui::card_label(card)) }
+                                        if let Some(comment) = comment {
+                                            <em class="card-comment">{ comment }</em>
+                                        }
+                                    </span>
+                                }
+                            }) }
+                        </li>
+                    }) }
+                </ol>
+            }
+            if let Some(review) = text(game.review()) {
                 <h3>{ strings.get("review") }</h3>
                 <p class="review">{ review }</p>
             }
             <p><Link<Route> to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>></p>
         </article>
     }
+}
+
+/// The tricks of the recorded play (the last one possibly unfinished), each
+/// with the index of its first card.
+fn tricks_of(game: &training::BoardGame) -> Vec<(Trick, usize)> {
+    let Some(Ok(play)) = game.game().replay_play() else { return Vec::new() };
+    let mut res: Vec<(Trick, usize)> =
+        play.tricks().iter().cloned().enumerate().map(|(idx, trick)| (trick, idx * 4)).collect();
+    if !play.current_trick().cards.is_empty() {
+        res.push((play.current_trick().clone(), play.tricks().len() * 4));
+    }
+    res
 }

@@ -115,6 +115,23 @@ impl Deal {
         Deal { hands }
     }
 
+    /// A deal from a deck shuffled with `next_u64`, a source of uniform
+    /// random numbers (Fisher–Yates; the modulo bias over 64 bits is far
+    /// below anything a player could notice).
+    #[must_use]
+    pub fn shuffled(mut next_u64: impl FnMut() -> u64) -> Deal {
+        let mut cards: Vec<Card> = Hand::FULL_DECK.iter().collect();
+        for idx in (1..cards.len()).rev() {
+            let pick = usize::try_from(next_u64() % (idx as u64 + 1)).unwrap_or(idx);
+            cards.swap(idx, pick);
+        }
+        let mut hands = BySeat::<Hand>::default();
+        for (idx, card) in cards.into_iter().enumerate() {
+            hands[Seat::ALL[idx % 4]].insert(card);
+        }
+        Deal { hands }
+    }
+
     /// The deal with every hand moved `steps` seats clockwise.
     #[must_use]
     pub fn rotate(self, steps: usize) -> Deal {

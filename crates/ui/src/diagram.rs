@@ -1,6 +1,6 @@
 //! The four hands of a deal around a table, with dealer and vulnerability.
 
-use bridge::{Deal, Seat, Vulnerability};
+use bridge::{Card, Deal, Hand, Seat, Vulnerability};
 use yew::prelude::*;
 
 use crate::{use_strings, HandView};
@@ -10,6 +10,12 @@ pub struct DealDiagramProps {
     pub deal: Deal,
     pub dealer: Seat,
     pub vulnerability: Vulnerability,
+    /// The cards that may be clicked (the legal cards of the player to play).
+    #[prop_or_default]
+    pub playable: Hand,
+    /// Called with the card clicked, one of `playable`.
+    #[prop_or_default]
+    pub on_card: Callback<Card>,
 }
 
 /// North at the top, South at the bottom, West and East on the sides, and in
@@ -20,7 +26,12 @@ pub fn DealDiagram(props: &DealDiagramProps) -> Html {
     let hand = |seat: Seat| {
         html! {
             <div class={classes!("diagram-seat", format!("seat-{}", seat.to_char().to_ascii_lowercase()))}>
-                <HandView seat={seat} hand={props.deal.hand(seat)} />
+                <HandView
+                    seat={seat}
+                    hand={props.deal.hand(seat)}
+                    playable={props.playable.intersection(props.deal.hand(seat))}
+                    on_card={props.on_card.clone()}
+                />
             </div>
         }
     };

@@ -1,6 +1,6 @@
 //! One hand: four lines, one per suit, with its symbol and ranks.
 
-use bridge::{Hand, Rank, Seat, Suit};
+use bridge::{Card, Hand, Rank, Seat, Suit};
 use yew::prelude::*;
 
 use crate::use_strings;
@@ -9,11 +9,19 @@ use crate::use_strings;
 pub struct HandViewProps {
     pub seat: Seat,
     pub hand: Hand,
+    /// The cards that may be clicked now (the legal cards of the player to
+    /// play); none by default.
+    #[prop_or_default]
+    pub playable: Hand,
+    /// Called with the card clicked, one of `playable`.
+    #[prop_or_default]
+    pub on_card: Callback<Card>,
 }
 
 /// A hand as bridge columns print it: spades, hearts, diamonds, clubs, each
 /// with its symbol and ranks from high to low. Each card carries
-/// `data-card="SA"` so tests and styles can find it.
+/// `data-card="SA"` so tests and styles can find it; a playable card is a
+/// button.
 #[component]
 pub fn HandView(props: &HandViewProps) -> Html {
     let strings = use_strings();
@@ -22,22 +30,49 @@ pub fn HandView(props: &HandViewProps) -> Html {
         <div class="hand" data-seat={seat.to_char().to_string()}>
             <div class="hand-seat">{ strings.seat(seat).to_owned() }</div>
             { for Suit::PBN_ORDER.into_iter().map(|suit| {
-                let ranks: Vec<Rank> = props.hand.suit(suit).iter().map(|card| card.rank).collect();
+                let cards: Vec<Card> = props.hand.suit(suit).iter().collect();
                 let colour = if suit.is_red() { "suit red" } else { "suit black" };
                 html! {
                     <div class="holding" data-suit={suit.to_char().to_string()}>
                         <span class={colour} aria-label={suit.to_char().to_string()}>{ suit.symbol() }</span>
-                        if ranks.is_empty() {
+                        if cards.is_empty() {
                             <span class="void">{ strings.void.clone() }</span>
                         }
-                        { for ranks.into_iter().map(|rank| html! {
-                            <span class="card" data-card={format!("{}{}", suit.to_char(), rank.to_char())}>
-                                { if rank == Rank::Ten { "10".to_owned() } else { rank.to_char().to_string() } }
-                            </span>
-                        }) }
+                        { for cards.into_iter().map(|card| card_view(card, props)) }
                     </div>
                 }
             }) }
         </div>
+    }
+}
+
+fn card_view(card: Card, props: &HandViewProps) -> Html {
+    let label = rank_label(card.rank);
+    let data = card.to_string();
+    if props.playable.contains(card) {
+        let on_card = props.on_card.clone();
+        html! {
+            <button class="card playable" data-card={data} onclick={Callback::from(move |_| on_card.emit(card))}>
+                { label }
+            </button>
+        }
+    } else {
+        html! { <span class="card" data-card={data}>{ label }</span> }
+    }
+}
+
+/// A card as players write it: the suit symbol and the rank, `♠10`.
+#[must_use]
+pub fn card_label(card: Card) -> String {
+    format!("{}{}", card.suit.symbol(), rank_label(card.rank))
+}
+
+/// A rank as players write it: `10` for the ten.
+#[must_use]
+pub fn rank_label(rank: Rank) -> String {
+    if rank == Rank::Ten {
+        "10".to_owned()
+    } else {
+        rank.to_char().to_string()
     }
 }

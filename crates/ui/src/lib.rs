@@ -9,6 +9,7 @@
 mod auction;
 mod bidding;
 mod dd_table;
+mod deck;
 mod diagram;
 mod hand;
 mod strings;
@@ -17,7 +18,8 @@ mod trick;
 pub use auction::{AuctionTable, AuctionTableProps};
 pub use bidding::{BidBox, BidBoxProps};
 pub use dd_table::{DdTableView, DdTableViewProps};
+pub use deck::{DeckPicker, DeckPickerProps};
 pub use diagram::{DealDiagram, DealDiagramProps};
-pub use hand::{HandView, HandViewProps};
+pub use hand::{card_label, rank_label, HandView, HandViewProps};
 pub use strings::{use_strings, Strings};
 pub use trick::{TrickView, TrickViewProps};

@@ -39,7 +39,7 @@ pub fn TrickView(props: &TrickViewProps) -> Html {
                                 aria-label={strings.seat(seat).to_owned()}
                             >
                                 <span class={colour}>{ card.suit.symbol() }</span>
-                                { card_rank(card) }
+                                { crate::hand::rank_label(card.rank) }
                             </div>
                         }
                     }
@@ -47,14 +47,5 @@ pub fn TrickView(props: &TrickViewProps) -> Html {
                 }
             }) }
         </div>
-    }
-}
-
-/// A card's rank as players write it: `10` for the ten.
-fn card_rank(card: Card) -> String {
-    if card.rank == bridge::Rank::Ten {
-        "10".to_owned()
-    } else {
-        card.rank.to_char().to_string()
     }
 }

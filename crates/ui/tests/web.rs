@@ -5,8 +5,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
 
-use bridge::{Auction, BySeat, Call, Card, Seat, Trick};
-use ui::{BidBox, BidBoxProps, DdTableView, DdTableViewProps, TrickView, TrickViewProps};
+use bridge::{Auction, BySeat, Call, Card, Hand, Seat, Trick};
+use ui::{
+    BidBox, BidBoxProps, DdTableView, DdTableViewProps, DeckPicker, DeckPickerProps, HandView, HandViewProps,
+    TrickView, TrickViewProps,
+};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::wasm_bindgen::JsCast;
 use yew::{BaseComponent, Callback};
@@ -91,4 +94,79 @@ async fn the_dd_table_puts_each_number_under_its_seat_and_strain() {
             assert_eq!(cell.text_content().unwrap_or_default(), tricks[seat][idx].to_string(), "{seat} {strain}");
         }
     }
+}
+
+fn hand(cards: &str) -> Hand {
+    cards.parse().expect("a PBN hand")
+}
+
+/// Clicks the element of `root` matching `selector`.
+fn click(root: &web_sys::Element, selector: &str) {
+    let element =
+        root.query_selector(selector).expect("a valid selector").unwrap_or_else(|| panic!("{selector} shown"));
+    element.dyn_into::<web_sys::HtmlElement>().expect("an HTML element").click();
+}
+
+#[wasm_bindgen_test]
+async fn only_the_playable_cards_of_a_hand_are_buttons_and_a_click_reports_the_card() {
+    let clicked = Rc::new(RefCell::new(Vec::new()));
+    let on_card = {
+        let clicked = clicked.clone();
+        Callback::from(move |card: Card| clicked.borrow_mut().push(card))
+    };
+    let props = HandViewProps { seat: Seat::West, hand: hand("AK2.T3..QJ"), playable: hand("AK2..."), on_card };
+    let root = mount::<HandView>(props).await;
+    let buttons = root.query_selector_all("button[data-card]").expect("valid");
+    let playable: Vec<String> = (0..buttons.length())
+        .map(|idx| buttons.item(idx).and_then(|node| node.dyn_into::<web_sys::Element>().ok()).expect("an element"))
+        .map(|button| button.get_attribute("data-card").expect("a card"))
+        .collect();
+    assert_eq!(playable, ["SA", "SK", "S2"]);
+    assert_eq!(root.query_selector_all("[data-card]").expect("valid").length(), 7, "every card is shown");
+    let ten = root.query_selector("[data-card='HT']").expect("valid").expect("the ten of hearts");
+    assert_eq!(ten.text_content().as_deref(), Some("10"));
+    click(&root, "[data-card='HT']");
+    click(&root, "[data-card='SK']");
+    assert_eq!(
+        *clicked.borrow(),
+        vec!["SK".parse::<Card>().expect("a card")],
+        "a card that is not playable does nothing"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_deck_picker_marks_each_holder_and_reports_seats_and_cards() {
+    let mut hands = BySeat::<Hand>::default();
+    hands[Seat::North] = hand("AKQ...");
+    hands[Seat::East] = hand(".2..");
+    let selected = Rc::new(RefCell::new(Vec::new()));
+    let cards = Rc::new(RefCell::new(Vec::new()));
+    let props = DeckPickerProps {
+        hands,
+        selected: Seat::North,
+        on_select: {
+            let selected = selected.clone();
+            Callback::from(move |seat| selected.borrow_mut().push(seat))
+        },
+        on_card: {
+            let cards = cards.clone();
+            Callback::from(move |card| cards.borrow_mut().push(card))
+        },
+    };
+    let root = mount::<DeckPicker>(props).await;
+    assert_eq!(root.query_selector_all(".deck-card").expect("valid").length(), 52);
+    let holder = |card: &str| {
+        let button = root.query_selector(&format!(".deck-card[data-card='{card}']")).expect("valid").expect("shown");
+        (button.get_attribute("data-holder"), button.get_attribute("aria-pressed"))
+    };
+    assert_eq!(holder("SQ"), (Some("N".to_owned()), Some("true".to_owned())));
+    assert_eq!(holder("H2"), (Some("E".to_owned()), Some("false".to_owned())));
+    assert_eq!(holder("C2"), (None, Some("false".to_owned())));
+    let north = root.query_selector(".deck-seat[data-seat='N']").expect("valid").expect("a tab");
+    assert_eq!(north.get_attribute("aria-selected").as_deref(), Some("true"));
+    assert!(north.text_content().unwrap_or_default().contains("3/13"), "the tab counts the cards");
+    click(&root, ".deck-seat[data-seat='W']");
+    click(&root, ".deck-card[data-card='DA']");
+    assert_eq!(*selected.borrow(), vec![Seat::West]);
+    assert_eq!(*cards.borrow(), vec!["DA".parse::<Card>().expect("a card")]);
 }

@@ -157,3 +157,22 @@ pub fn dd_tables_path() -> PathBuf {
     }
     root.join("../shared/data/dd/dd-tables.txt")
 }
+
+#[test]
+fn shuffled_deals_are_complete_and_follow_their_source() {
+    // A small linear congruential source, so the test is repeatable.
+    let source = |seed: u64| {
+        let mut state = seed;
+        move || {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            state >> 11
+        }
+    };
+    let first = Deal::shuffled(source(1));
+    assert!(first.is_complete(), "{first}");
+    assert_eq!(Deal::from_hands(*first.hands()), Ok(first), "no card twice");
+    assert_eq!(Deal::shuffled(source(1)), first, "the same source deals the same cards");
+    assert_ne!(Deal::shuffled(source(2)), first, "another source deals other cards");
+    // A source stuck at zero still deals a whole deck.
+    assert!(Deal::shuffled(|| 0).is_complete());
+}
