@@ -1,0 +1,1 @@
+//! Unit tests of LIN reading on small inline boards.
