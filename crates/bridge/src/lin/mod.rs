@@ -11,7 +11,7 @@
 //! index and its byte offset; no input panics.
 //!
 //! ```
-//! let text = "pn|Sam,Wes,Nat,Eve|md|3SAKQ2HKQ3DA54CK32,SJT98HJ98DKQ2CQJT,S76HAT76DJT98CA98,|\
+//! let text = "pn|Sam,Wes,Nat,Eve|md|3S76HAT76DJT98CA98,S543H542D763C7654,SAKQ2HKQ3DA54CK32,|\
 //!             sv|o|ah|Board 1|mb|1N!|an|15-17|mb|p|mb|3N|mb|p|mb|p|mb|p|pc|SJ|";
 //! let boards = bridge::lin::parse(text);
 //! let board = boards[0].as_ref().unwrap();
@@ -110,7 +110,7 @@ pub enum LinErrorKind {
     HandCount(usize),
     #[error("invalid hand of {seat} {text:?}: {reason}")]
     Hand { seat: Seat, text: String, reason: &'static str },
-    #[error("{seat} holds {len} cards; a hand holds 13")]
+    #[error("a hand holds 13 cards; {seat} holds {len}")]
     HandSize { seat: Seat, len: usize },
     #[error("invalid deal: {0}")]
     Deal(DealError),

@@ -65,9 +65,9 @@ impl LinGame {
         res
     }
 
-    /// The board as one line of LIN: `pn`, `qx`, `md`, `ah`, `sv`, the calls
-    /// with their alerts and explanations, the cards and the claim. A `|` in
-    /// a name or an explanation, which LIN cannot hold, becomes `/`.
+    /// The board as one line of LIN: `pn`, `qx`, `md`, `ah`, `sv`, the notes
+    /// as `nt`, the calls with their alerts and explanations, the cards and
+    /// the claim. A `|` in a name or a text, which LIN cannot hold, becomes `/`.
     #[must_use]
     pub fn to_lin(&self) -> String {
         let clean = |text: &str| text.replace('|', "/");
@@ -110,6 +110,9 @@ impl LinGame {
             Vulnerability::Both => 'b',
         };
         let _ = write!(res, "sv|{vulnerability}|");
+        for note in &self.notes {
+            let _ = write!(res, "nt|{}|", clean(note));
+        }
         for (idx, call) in self.game.auction.calls().iter().enumerate() {
             let lin_call = self.calls.get(idx).filter(|lin_call| lin_call.call == *call);
             let alert = if lin_call.is_some_and(|lin_call| lin_call.alerted) { "!" } else { "" };
