@@ -303,7 +303,8 @@ fn start_play(board: &Board) -> Option<Play> {
 /// The tricks declarer claims in all: no fewer than won, no more than won
 /// and still to play.
 fn read_claim(board: &mut Board, value: &str) -> Result<(), LinErrorKind> {
-    let claimed: u8 = value.parse().ok().filter(|tricks| *tricks <= 13).ok_or_else(|| LinErrorKind::Claim(value.to_owned()))?;
+    let claimed: u8 =
+        value.parse().ok().filter(|tricks| *tricks <= 13).ok_or_else(|| LinErrorKind::Claim(value.to_owned()))?;
     let declarer = board.auction.as_ref().and_then(Auction::declarer);
     if let (Some(play), Some(declarer)) = (&board.play, declarer) {
         let won = play.tricks_won(declarer.side());

@@ -101,10 +101,16 @@ fn deal_spellings() {
     let text = "md|1s67hT76Ad98JTc98A,S345H245D367C4567,S2QKAHK3QDA45C23K,sJ10 98hj98dkq2cqjt|";
     let board = parse(text).remove(0).unwrap();
     assert_eq!(board.game.dealer(), Seat::South);
-    assert_eq!(board.game.deal.to_pbn(Seat::North), "N:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654");
+    assert_eq!(
+        board.game.deal.to_pbn(Seat::North),
+        "N:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654"
+    );
     // No dealer digit: the board number deals; no sv: its vulnerability.
     let board = parse(&format!("qx|o6|md|{MD}|")).remove(0).unwrap();
-    assert_eq!((board.board, board.game.dealer(), board.game.vulnerability), (Some(6), Seat::East, Vulnerability::EastWest));
+    assert_eq!(
+        (board.board, board.game.dealer(), board.game.vulnerability),
+        (Some(6), Seat::East, Vulnerability::EastWest)
+    );
     // Two hands only stay a two-hand deal.
     let board = parse("md|3SAKQ2HKQ3DA54CK32,,S76HAT76DJT98CA98|").remove(0).unwrap();
     assert!(board.game.deal.hand(Seat::West).is_empty() && board.game.deal.hand(Seat::East).is_empty());
@@ -197,11 +203,10 @@ fn claims() {
     assert_eq!(claim("mc|x|").unwrap_err().kind, LinErrorKind::Claim("x".to_owned()));
     // West's S3 is won by North's SA: one trick to declarer, twelve to play.
     let after_trick = "pc|s3|pc|sa|pc|s8|pc|s7|";
-    assert_eq!(claim(&format!("{after_trick}mc|0|")).unwrap_err().kind, LinErrorKind::ImpossibleClaim {
-        claimed: 0,
-        won: 1,
-        left: 12
-    });
+    assert_eq!(
+        claim(&format!("{after_trick}mc|0|")).unwrap_err().kind,
+        LinErrorKind::ImpossibleClaim { claimed: 0, won: 1, left: 12 }
+    );
     assert_eq!(claim(&format!("{after_trick}mc|13|")).unwrap().claim, Some(13));
 }
 

@@ -25,7 +25,8 @@ impl LinGame {
         if let Some(number) = self.board {
             front.push(tag("Board", number.to_string()));
         }
-        for (name, seat) in [("West", Seat::West), ("North", Seat::North), ("East", Seat::East), ("South", Seat::South)] {
+        for (name, seat) in [("West", Seat::West), ("North", Seat::North), ("East", Seat::East), ("South", Seat::South)]
+        {
             if !self.players[seat].is_empty() {
                 front.push(tag(name, self.players[seat].clone()));
             }

@@ -30,7 +30,12 @@ fn summary(board: &Result<LinGame, LinError>) -> String {
     let mut res = format!("board {:?} ({:?}) at byte {}\n", board.board, board.id, board.offset);
     let names: Vec<String> = board.players.iter().map(|(seat, name)| format!("{seat}={name}")).collect();
     res.push_str(&format!("players {}\n", names.join(" ")));
-    res.push_str(&format!("{} deals, {} vulnerable: {}\n", game.dealer(), game.vulnerability, game.deal.to_pbn(Seat::North)));
+    res.push_str(&format!(
+        "{} deals, {} vulnerable: {}\n",
+        game.dealer(),
+        game.vulnerability,
+        game.deal.to_pbn(Seat::North)
+    ));
     for (idx, call) in board.calls.iter().enumerate() {
         let alert = if call.alerted { " alerted" } else { "" };
         let comment = call.comment().map(|text| format!(": {text}")).unwrap_or_default();
