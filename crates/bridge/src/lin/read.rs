@@ -128,7 +128,7 @@ impl Board {
 }
 
 fn read_board(board_tags: BoardTags<'_>) -> Result<LinGame, LinError> {
-    let first = board_tags.tags[0];
+    let Some(first) = board_tags.tags.first().copied() else { unreachable!("a board is made with its first tag") };
     let mut board = Board::default();
     let mut md_tag = None;
     for tag in &board_tags.tags {
