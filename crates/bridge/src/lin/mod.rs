@@ -100,13 +100,11 @@ pub enum LinErrorKind {
     TagName(String),
     #[error("the board has no deal (md tag)")]
     MissingDeal,
-    #[error("a second deal (md tag) in the same board")]
-    SecondDeal,
     #[error("invalid dealer {0:?}: expected 1 (South), 2 (West), 3 (North) or 4 (East)")]
     Dealer(char),
     #[error("no dealer: the md tag has no dealer digit and the board no number")]
     NoDealer,
-    #[error("more than four hands: {0}")]
+    #[error("{0} hands; a deal has four")]
     HandCount(usize),
     #[error("invalid hand of {seat} {text:?}: {reason}")]
     Hand { seat: Seat, text: String, reason: &'static str },

@@ -168,7 +168,6 @@ fn read_tag(board: &mut Board, tag: &LinTag) -> Result<(), LinErrorKind> {
             let after_board = lower.find("board").map_or(value, |at| &value[at..]);
             board.heading_number = first_number(after_board);
         }
-        "md" if board.deal.is_some() => return Err(LinErrorKind::SecondDeal),
         "md" => board.deal = Some(read_deal(value)?),
         "sv" => board.vulnerability = read_vulnerability(value)?,
         "mb" => read_call(board, value)?,
