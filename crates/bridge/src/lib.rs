@@ -1,5 +1,5 @@
-//! The rules of contract bridge: cards, deals, the auction, the play, scoring
-//! and the Portable Bridge Notation (PBN).
+//! The rules of contract bridge: cards, deals, the auction, the play, scoring,
+//! the Portable Bridge Notation (PBN) and Bridge Base Online's LIN.
 //!
 //! Everything here is pure: no I/O, no clock, no randomness. Invalid input is
 //! an error value, never a panic.
@@ -40,6 +40,7 @@ mod score;
 mod seat;
 mod vulnerability;
 
+pub mod lin;
 pub mod pbn;
 #[cfg(feature = "testing")]
 pub mod testing;

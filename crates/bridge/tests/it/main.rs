@@ -8,5 +8,6 @@ mod properties;
 mod rotation;
 mod score;
 
+mod lin;
 mod pbn;
 mod pbn_corpus;
