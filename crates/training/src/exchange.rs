@@ -37,6 +37,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use bridge::lin::{self, LinError, LinGame};
 use bridge::pbn::{
     self, Annotation, CommentStyle, Commentary, Diagnostic, Item, Note, ParsedFile, PbnFile, PbnGame, PbnPlay, Pos,
     Section, Severity, Tag, Token, TokenKind,
@@ -144,6 +145,8 @@ pub enum ImportRejection {
     Pbn(Vec<Diagnostic>),
     /// The game reads but breaks a rule of boards.
     Gate(Vec<GateRejection>),
+    /// The LIN text of a board (a BBO file or handviewer link) is wrong.
+    Lin(LinError),
 }
 
 /// What [`apply_import`] did.
@@ -218,6 +221,79 @@ pub fn plan_import(text: &str, options: &ImportOptions, now: Timestamp) -> Impor
 #[must_use]
 pub fn plan_import_bytes(bytes: &[u8], options: &ImportOptions, now: Timestamp) -> ImportPlan {
     plan_parsed(pbn::parse_bytes(bytes), options, now)
+}
+
+/// Reads LIN text (a file saved from Bridge Base Online) and plans its import as
+/// [`plan_import`] does: one game per board of the file, an alert's explanation becoming the
+/// comment of its call, the play and the claim kept. Positions are the line and column where
+/// each board starts.
+#[must_use]
+pub fn plan_import_lin(text: &str, options: &ImportOptions, now: Timestamp) -> ImportPlan {
+    plan_lin_boards(text, lin::parse(text), options, now)
+}
+
+/// Plans the import of a file whatever its format: a BBO handviewer link (a URL with a `lin=`
+/// or hand parameters), LIN text, or else PBN; the text is UTF-8, or else Windows-1252.
+#[must_use]
+pub fn plan_import_file(bytes: &[u8], options: &ImportOptions, now: Timestamp) -> ImportPlan {
+    let (text, _) = pbn::decode(bytes);
+    let trimmed = text.trim();
+    if is_url(trimmed) {
+        return plan_lin_boards(trimmed, vec![lin::parse_handviewer_url(trimmed)], options, now);
+    }
+    if looks_like_lin(trimmed) {
+        return plan_import_lin(&text, options, now);
+    }
+    plan_import_bytes(bytes, options, now)
+}
+
+/// A web address, as a handviewer link is.
+fn is_url(text: &str) -> bool {
+    let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
+    !text.contains(char::is_whitespace) && (lower.starts_with("http://") || lower.starts_with("https://"))
+}
+
+/// LIN text starts with a two-letter tag and a bar, such as `pn|` or `md|`; PBN never does.
+fn looks_like_lin(text: &str) -> bool {
+    let mut chars = text.chars();
+    let head: Vec<char> = chars.by_ref().take(2).collect();
+    head.len() == 2 && head.iter().all(char::is_ascii_alphabetic) && chars.find(|c| !c.is_whitespace()) == Some('|')
+}
+
+fn plan_lin_boards(
+    text: &str,
+    boards: Vec<Result<LinGame, LinError>>,
+    options: &ImportOptions,
+    now: Timestamp,
+) -> ImportPlan {
+    let games = boards
+        .into_iter()
+        .enumerate()
+        .map(|(index, read)| match read {
+            Ok(board) => {
+                let mut planned = plan_game(index, &board.to_pbn(), Vec::new(), Vec::new(), options, now);
+                planned.pos = pos_at(text, board.offset);
+                planned.board_number = planned.board_number.or(board.board);
+                planned
+            }
+            Err(error) => PlannedGame {
+                index,
+                board_number: None,
+                pos: pos_at(text, error.offset),
+                diagnostics: Vec::new(),
+                outcome: PlannedOutcome::Rejected(ImportRejection::Lin(error)),
+            },
+        })
+        .collect();
+    ImportPlan { games, file_diagnostics: Vec::new() }
+}
+
+/// The line and column (from 1, in characters) of a byte offset of `text`.
+fn pos_at(text: &str, offset: usize) -> Pos {
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |last| last.chars().count()) + 1;
+    Pos { line: u32::try_from(line).unwrap_or(u32::MAX), column: u32::try_from(column).unwrap_or(u32::MAX) }
 }
 
 /// Stores the boards `plan` creates, each through the gate again with a new deal code drawn from

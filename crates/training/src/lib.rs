@@ -50,8 +50,9 @@ pub use deal_code::{
     generate_deal_code, is_legacy_compatible_code, is_valid_deal_code, DEAL_CODE_ALPHABET, DEAL_CODE_LEN,
 };
 pub use exchange::{
-    apply_import, export_pbn, plan_import, plan_import_bytes, AppliedImport, ApplyError, ExportError, ExportOptions,
-    ExportVulnerability, ImportOptions, ImportPlan, ImportRejection, PlannedBoard, PlannedGame, PlannedOutcome,
+    apply_import, export_pbn, plan_import, plan_import_bytes, plan_import_file, plan_import_lin, AppliedImport,
+    ApplyError, ExportError, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan, ImportRejection,
+    PlannedBoard, PlannedGame, PlannedOutcome,
 };
 pub use gate::{
     gate, BoardDraft, DraftCall, DraftCard, DraftComment, GateNote, GateRejection, GateReport, GatedBoard,

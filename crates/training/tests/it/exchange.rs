@@ -10,9 +10,10 @@ use expect_test::{expect, Expect};
 use proptest::prelude::*;
 use training::testing::InMemoryBoards;
 use training::{
-    apply_import, export_pbn, gate, plan_import, plan_import_bytes, ApplyError, Board, BoardRepository, DraftComment,
-    ExportError, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan, ImportRejection, Level, Localized,
-    Metadata, PlannedOutcome, RandomSource, RichText, Scoring, Sharing, Timestamp, UserId,
+    apply_import, export_pbn, gate, plan_import, plan_import_bytes, plan_import_file, plan_import_lin, ApplyError,
+    Board, BoardRepository, DraftComment, ExportError, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan,
+    ImportRejection, Level, Localized, Metadata, PlannedOutcome, RandomSource, RichText, Scoring, Sharing, Timestamp,
+    UserId,
 };
 
 use crate::gate::{arb_contract_game, game_draft, locale, three_notrump, NOW};
@@ -253,6 +254,10 @@ fn describe(plan: &ImportPlan) -> String {
             PlannedOutcome::Rejected(ImportRejection::Gate(rejections)) => {
                 res.push(format!("{head}: rejected (gate)"));
                 res.extend(rejections.iter().map(|rejection| format!("  {rejection}")));
+            }
+            PlannedOutcome::Rejected(ImportRejection::Lin(error)) => {
+                res.push(format!("{head}: rejected (lin)"));
+                res.push(format!("  {error}"));
             }
         }
         res.extend(game.diagnostics.iter().map(|diagnostic| format!("  note {diagnostic}")));
@@ -542,4 +547,66 @@ fn the_vulnerability_of_a_kept_board_turns_with_it() {
     let played = file.games[0].to_game().expect("the game reads");
     assert_eq!(played.dealer(), Seat::East);
     assert_eq!(played.vulnerability, Vulnerability::EastWest);
+}
+
+/// A LIN fixture of the bridge crate, read at test time.
+fn lin_fixture(name: &str) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../bridge/tests/data/lin").join(name);
+    std::fs::read(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+#[test]
+fn a_lin_file_is_planned_like_a_pbn_file_with_alerts_as_call_comments() {
+    let text = lin_fixture("single.lin");
+    let plan = plan_import_file(&text, &import_options(), NOW);
+    assert_eq!(plan, plan_import_lin(std::str::from_utf8(&text).expect("UTF-8"), &import_options(), NOW));
+    assert_eq!((plan.n_created(), plan.n_rejected()), (1, 0), "{}", describe(&plan));
+    let PlannedOutcome::Create(planned) = &plan.games[0].outcome else { unreachable!("checked above") };
+    let board = &planned.preview;
+    assert_eq!(plan.games[0].board_number, Some(9));
+    assert_eq!(board.derived().contract.map(|contract| contract.to_string()).as_deref(), Some("3NT"));
+    let en = locale("en");
+    let alerted: Vec<String> = board
+        .game()
+        .call_comments()
+        .iter()
+        .filter_map(|comment| comment.get(&en).map(|text| text.to_plain(&en)))
+        .collect();
+    assert_eq!(alerted, ["15-17"], "the alert's explanation is the comment of its call");
+    assert_eq!(board.game().play().len(), 20, "the play up to the claim");
+}
+
+#[test]
+fn a_vugraph_file_plans_each_board_and_a_broken_board_loses_no_other() {
+    let plan = plan_import_file(&lin_fixture("vugraph.lin"), &import_options(), NOW);
+    assert!(plan.n_created() >= 2, "{}", describe(&plan));
+    assert_eq!(plan.n_rejected(), 0, "{}", describe(&plan));
+
+    let broken = plan_import_file(&lin_fixture("broken.lin"), &import_options(), NOW);
+    assert!(broken.n_created() >= 1 && broken.n_rejected() == 1, "{}", describe(&broken));
+    let refused = broken
+        .games
+        .iter()
+        .find(|game| matches!(game.outcome, PlannedOutcome::Rejected(ImportRejection::Lin(_))))
+        .expect("the broken board is refused by the LIN reader");
+    assert_eq!(refused.pos.line, 2, "the refusal points at the line of the broken board");
+}
+
+#[test]
+fn a_handviewer_link_is_planned_as_one_board() {
+    let link = lin_fixture("handviewer.txt");
+    let plan = plan_import_file(&link, &import_options(), NOW);
+    assert_eq!((plan.n_created(), plan.n_rejected()), (1, 0), "{}", describe(&plan));
+    assert_eq!(plan.games[0].board_number, Some(3));
+    let garbage =
+        plan_import_file(b"https://www.bridgebase.com/tools/handviewer.html?lin=md|9|", &import_options(), NOW);
+    assert_eq!((garbage.n_created(), garbage.n_rejected()), (0, 1), "{}", describe(&garbage));
+}
+
+#[test]
+fn pbn_text_is_never_taken_for_lin() {
+    assert_eq!(
+        plan_import_file(FOREIGN.as_bytes(), &import_options(), NOW),
+        plan_import(FOREIGN, &import_options(), NOW)
+    );
 }
