@@ -7,7 +7,7 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
-use crate::pages::{BoardPage, BoardsPage, CollectionPage, CollectionsPage, EditorPage, SamplePage};
+use crate::pages::{BoardPage, BoardsPage, CollectionPage, CollectionsPage, EditorPage, SamplePage, SettingsPage};
 use crate::store::schema::DB_NAME;
 use crate::store::Settings;
 use crate::strings::{AppStrings, Language};
@@ -32,6 +32,8 @@ pub enum Route {
     Collection { id: String },
     #[at("/sample")]
     Sample,
+    #[at("/settings")]
+    Settings,
     #[not_found]
     #[at("/not-found")]
     NotFound,
@@ -113,6 +115,7 @@ pub fn App(props: &AppProps) -> Html {
                 <nav class="sections">
                     <Link<Route> to={Route::Boards}>{ strings.get("boards") }</Link<Route>>
                     <Link<Route> to={Route::Collections}>{ strings.get("collections") }</Link<Route>>
+                    <Link<Route> to={Route::Settings}>{ strings.get("settings") }</Link<Route>>
                 </nav>
                 <NoticeBar />
                 <main>
@@ -137,6 +140,7 @@ fn switch(route: Route) -> Html {
         Route::Collections => html! { <CollectionsPage /> },
         Route::Collection { id } => html! { <CollectionPage {id} /> },
         Route::Sample => html! { <SamplePage /> },
+        Route::Settings => html! { <SettingsPage /> },
         Route::NotFound => html! { <NotFound /> },
     }
 }

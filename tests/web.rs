@@ -373,3 +373,39 @@ async fn a_stored_board_is_edited_with_its_play_and_a_comment_on_a_card() {
     assert_eq!(edited.code(), board.code(), "the code of a board never changes");
     assert_eq!(edited.game().card_comments()[slot].languages().len(), 2);
 }
+
+#[wasm_bindgen_test]
+async fn the_default_comment_language_is_kept_and_comes_first_in_the_editor() {
+    let database = database_name("settings");
+    let root = mount_at("/settings", database).await;
+    wait_for(&root, ".settings-page").await;
+    yew::platform::time::sleep(Duration::from_millis(200)).await;
+    let select: web_sys::HtmlSelectElement = wait_for(&root, "select.comment-language").await.unchecked_into();
+    select.set_value("fr");
+    select.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("sent");
+
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    let mut stored = None;
+    for _ in 0..100 {
+        stored = store.settings().await.expect("the settings load").comment_language;
+        if stored.is_some() {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(stored.as_deref(), Some("fr"));
+
+    let editor = mount_at("/new", database).await;
+    let mut first = None;
+    for _ in 0..100 {
+        first = editor
+            .query_selector("fieldset[data-slot='review'] textarea")
+            .expect("valid")
+            .map(|area| area.class_name());
+        if first.as_deref() == Some("comment-fr") {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(first.as_deref(), Some("comment-fr"), "French comes first in the editor");
+}

@@ -1,9 +1,14 @@
-//! PBN files in and out: an import shows its plan (what will be created,
-//! what is refused and why) before anything is stored; an export downloads
-//! the boards shown as one PBN file in the reader's language.
+//! Files in and out: an import (a PBN or LIN file, or a BBO handviewer link
+//! pasted) shows its plan (what will be created, what is refused and why)
+//! before anything is stored, then stores the boards in small batches with a
+//! progress bar, so a file of thousands of games leaves the page responsive;
+//! an export downloads the boards shown as one PBN file in the reader's
+//! language.
+
+use std::time::Duration;
 
 use training::{
-    apply_import, export_pbn, plan_import_bytes, Board, BoardQuery, ExportOptions, ExportVulnerability, ImportOptions,
+    apply_import, export_pbn, plan_import_file, Board, BoardQuery, ExportOptions, ExportVulnerability, ImportOptions,
     ImportPlan, ImportRejection, PlannedOutcome,
 };
 use web_sys::HtmlInputElement;
@@ -15,6 +20,9 @@ use crate::library::{self, local_user, Action, Notice};
 
 /// How many refused games the plan lists one by one.
 const SHOWN_REJECTIONS: usize = 20;
+
+/// How many games are stored between two paints of the progress bar.
+const BATCH: usize = 100;
 
 /// A plan waiting for the user's go, with the name of its file.
 #[derive(Clone, PartialEq)]
@@ -29,7 +37,15 @@ pub fn ImportPanel() -> Html {
     let library = use_library();
     let pending = use_state(|| None::<Pending>);
     let error = use_state(|| None::<String>);
-    let locale = strings.locale();
+    let link = use_state(String::new);
+    // Games stored so far and in all, while an import runs.
+    let progress = use_state(|| None::<(usize, usize)>);
+    let locale = library
+        .settings
+        .comment_language
+        .as_deref()
+        .and_then(|tag| tag.parse().ok())
+        .unwrap_or_else(|| strings.locale());
 
     let on_file = {
         let pending = pending.clone();
@@ -46,7 +62,7 @@ pub fn ImportPanel() -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 match read_file(&file).await {
                     Ok(bytes) => {
-                        let plan = plan_import_bytes(&bytes, &options, now());
+                        let plan = plan_import_file(&bytes, &options, now());
                         error.set(None);
                         pending.set(Some(Pending { file: file.name(), plan }));
                     }
@@ -59,18 +75,52 @@ pub fn ImportPanel() -> Html {
         let pending = pending.clone();
         Callback::from(move |_| pending.set(None))
     };
+    let on_link_input = {
+        let link = link.clone();
+        Callback::from(move |event: InputEvent| link.set(event.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let on_link = {
+        let link = link.clone();
+        let pending = pending.clone();
+        let error = error.clone();
+        let options = ImportOptions { owner: local_user(), comment_locale: Some(locale.clone()) };
+        let name = strings.get("handviewer-link");
+        Callback::from(move |_| {
+            let plan = plan_import_file(link.trim().as_bytes(), &options, now());
+            error.set(None);
+            pending.set(Some(Pending { file: name.clone(), plan }));
+            link.set(String::new());
+        })
+    };
     let on_confirm = {
         let pending = pending.clone();
+        let progress = progress.clone();
         let library = library.clone();
         Callback::from(move |_| {
             let Some(Pending { plan, .. }) = (*pending).clone() else { return };
-            let mut boards = library.service.boards.clone();
-            let applied = apply_import(&plan, &mut boards, &mut BrowserRandom, now());
-            let created: Vec<Board> = applied.created.into_iter().map(|(_, board)| board).collect();
-            let notice = Notice::Imported { created: created.len(), failed: applied.failed.len() };
-            library::save(&library, created);
-            library.dispatch(Action::Notify(notice));
             pending.set(None);
+            let progress = progress.clone();
+            let library = library.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                // The boards already there, so no code is drawn twice.
+                let mut boards = library.service.boards.clone();
+                let total = plan.n_created();
+                let (mut created, mut failed) = (0, 0);
+                progress.set(Some((0, total)));
+                for games in plan.games.chunks(BATCH) {
+                    let part = ImportPlan { games: games.to_vec(), file_diagnostics: Vec::new() };
+                    let applied = apply_import(&part, &mut boards, &mut BrowserRandom, now());
+                    failed += applied.failed.len();
+                    let stored: Vec<Board> = applied.created.into_iter().map(|(_, board)| board).collect();
+                    created += stored.len();
+                    library::save(&library, stored);
+                    progress.set(Some((created + failed, total)));
+                    // Let the page paint the bar and answer the user between batches.
+                    yew::platform::time::sleep(Duration::ZERO).await;
+                }
+                progress.set(None);
+                library.dispatch(Action::Notify(Notice::Imported { created, failed }));
+            });
         })
     };
 
@@ -78,8 +128,19 @@ pub fn ImportPanel() -> Html {
         <div class="import">
             <label class="button file-button">
                 { strings.get("import-pbn") }
-                <input type="file" class="import-file" accept=".pbn,.txt,text/plain" onchange={on_file} />
+                <input type="file" class="import-file" accept=".pbn,.lin,.txt,text/plain" onchange={on_file} />
             </label>
+            <div class="handviewer">
+                <input type="url" class="handviewer-link" value={(*link).clone()} oninput={on_link_input}
+                    placeholder={strings.get("handviewer-placeholder")} aria-label={strings.get("handviewer-link")} />
+                <button class="read-link" disabled={link.trim().is_empty()} onclick={on_link}>{ strings.get("read-link") }</button>
+            </div>
+            if let Some((done, total)) = *progress {
+                <div class="import-progress" role="status">
+                    <progress max={total.to_string()} value={done.to_string()} />
+                    <span>{ strings.get("import-progress").replace("{done}", &done.to_string()).replace("{total}", &total.to_string()) }</span>
+                </div>
+            }
             if let Some(reason) = &*error {
                 <p class="field-error" role="alert">{ format!("{}: {reason}", strings.get("file-unreadable")) }</p>
             }
@@ -121,6 +182,7 @@ fn rejections(plan: &ImportPlan) -> Vec<(String, String)> {
                 ImportRejection::Gate(rejections) => {
                     rejections.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
                 }
+                ImportRejection::Lin(error) => error.to_string(),
             };
             let label = match game.board_number {
                 Some(number) => format!("#{number} ({}:{})", game.pos.line, game.pos.column),

@@ -6,9 +6,11 @@ mod collections;
 mod editor;
 mod import;
 mod sample;
+mod settings;
 
 pub use board::BoardPage;
 pub use boards::BoardsPage;
 pub use collections::{CollectionPage, CollectionsPage};
 pub use editor::EditorPage;
 pub use sample::{SamplePage, SAMPLE_DEAL};
+pub use settings::SettingsPage;

@@ -260,6 +260,13 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
         })
     };
 
+    // The default comment language first.
+    let first_language =
+        library.settings.comment_language.clone().unwrap_or_else(|| strings.language().tag().to_owned());
+    let language_order: Vec<usize> = match LANGUAGES.iter().position(|tag| *tag == first_language) {
+        Some(1) => vec![1, 0],
+        _ => vec![0, 1],
+    };
     let comment_fields = |label: String, texts: &Texts, slot: Slot| -> Html {
         let gaps = texts.gaps();
         let slot_name = match slot {
@@ -270,7 +277,8 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
         html! {
             <fieldset class="comment" data-slot={slot_name}>
                 <legend>{ label }</legend>
-                { for LANGUAGES.iter().enumerate().map(|(lang, tag)| {
+                { for language_order.iter().map(|&lang| {
+                    let tag = &LANGUAGES[lang];
                     let update = update.clone();
                     let oninput = Callback::from(move |event: InputEvent| {
                         let value = event.target_unchecked_into::<HtmlTextAreaElement>().value();
