@@ -409,3 +409,37 @@ async fn the_default_comment_language_is_kept_and_comes_first_in_the_editor() {
     }
     assert_eq!(first.as_deref(), Some("comment-fr"), "French comes first in the editor");
 }
+
+/// Chooses `value` in the menu `selector` of `root`.
+fn choose(root: &web_sys::Element, selector: &str, value: &str) {
+    let select: web_sys::HtmlSelectElement =
+        root.query_selector(selector).expect("a valid selector").expect("the menu is shown").unchecked_into();
+    select.set_value(value);
+    select.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("sent");
+}
+
+#[wasm_bindgen_test]
+async fn the_boards_are_filtered_by_trump_theme_language_and_sharing() {
+    let database = database_name("filters");
+    let mut board = fixture_board();
+    board.owner = Ownership::User { user_id: UserId("local".to_owned()) };
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    store.put_boards(&[board], Timestamp(1)).await.expect("the board is stored");
+    let root = mount_at("/", database).await;
+    wait_for(&root, ".board-row").await;
+    let rows = |root: &web_sys::Element| root.query_selector_all(".board-row").expect("valid").length();
+    // The fixture: 3NT, themes "counting" and "notrump_opening", comments in English and French, shared with a group.
+    for (menu, value, expected) in [
+        ("select.filter-trump", "S", 0),
+        ("select.filter-trump", "NT", 1),
+        ("select.filter-theme", "squeeze", 0),
+        ("select.filter-theme", "counting", 1),
+        ("select.filter-language", "fr", 1),
+        ("select.filter-sharing", "public", 0),
+        ("select.filter-sharing", "groups", 1),
+    ] {
+        choose(&root, menu, value);
+        yew::platform::time::sleep(Duration::from_millis(50)).await;
+        assert_eq!(rows(&root), expected, "{menu} = {value}");
+    }
+}

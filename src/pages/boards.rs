@@ -1,7 +1,8 @@
 //! The boards of the device: filters, sort, trash, search by deal code,
 //! PBN import and export.
 
-use training::{BiddingPattern, Board, BoardQuery, Level, Lifecycle, SortColumn};
+use bridge::Strain;
+use training::{BiddingPattern, Board, BoardQuery, Level, Lifecycle, Locale, SharingFilter, SortColumn};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -9,6 +10,7 @@ use yew_router::prelude::*;
 use super::import::{ExportButton, ImportPanel};
 use crate::app::{use_app_strings, use_library, Route};
 use crate::library::{self, Status};
+use crate::themes::{self, AUCTION_THEMES, PLAY_THEMES};
 
 /// The most boards one page shows; the count says how many matched.
 const PAGE_SIZE: usize = 200;
@@ -28,6 +30,11 @@ pub fn BoardsPage() -> Html {
     let text = use_state(String::new);
     let bidding = use_state(String::new);
     let level = use_state(|| None::<u8>);
+    // The menus below the text fields: language, trump, theme, sharing ("" for any).
+    let language = use_state(String::new);
+    let trump = use_state(String::new);
+    let theme = use_state(String::new);
+    let sharing = use_state(String::new);
     let in_trash = use_state(|| false);
     let sort = use_state(|| 0usize);
 
@@ -42,6 +49,25 @@ pub fn BoardsPage() -> Html {
     }
     if let Ok(pattern) = &pattern {
         query = query.bidding(pattern.clone());
+    }
+    if let Ok(locale) = language.parse::<Locale>() {
+        query = query.languages([locale]);
+    }
+    if let Some(strain) = Strain::ALL.into_iter().find(|strain| strain.to_string() == *trump) {
+        query = query.trumps([strain]);
+    }
+    if !theme.is_empty() {
+        query = query.themes([(*theme).clone()]);
+    }
+    let sharing_filter = match sharing.as_str() {
+        "private" => Some(SharingFilter::Private),
+        "groups" => Some(SharingFilter::Groups(Vec::new())),
+        "public" => Some(SharingFilter::Public),
+        _ => None,
+    };
+    if let Some(filter) = sharing_filter {
+        // One filter is always within the limits.
+        query = query.clone().sharing([filter]).unwrap_or(query);
     }
     let boards = &library.service.boards.boards;
     let found = query.clone().page(0, PAGE_SIZE).evaluate(boards.values());
@@ -63,6 +89,29 @@ pub fn BoardsPage() -> Html {
             level.set(event.target_unchecked_into::<HtmlSelectElement>().value().parse().ok());
         })
     };
+    let on_menu = |state: &UseStateHandle<String>| {
+        let state = state.clone();
+        Callback::from(move |event: Event| state.set(event.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let menu = |class: &'static str, label: String, state: &UseStateHandle<String>, choices: Vec<(String, String)>| {
+        html! {
+            <label>
+                <span>{ label }</span>
+                <select class={class} onchange={on_menu(state)}>
+                    <option value="" selected={state.is_empty()}>{ strings.get("any") }</option>
+                    { for choices.into_iter().map(|(value, text)| html! {
+                        <option value={value.clone()} selected={**state == value}>{ text }</option>
+                    }) }
+                </select>
+            </label>
+        }
+    };
+    let theme_choices: Vec<(String, String)> = AUCTION_THEMES
+        .iter()
+        .chain(&PLAY_THEMES)
+        .map(|id| ((*id).to_owned(), strings.get(&themes::name_key(id))))
+        .chain(own_themes(library.service.boards.boards.values()).into_iter().map(|theme| (theme.clone(), theme)))
+        .collect();
     let on_sort = {
         let sort = sort.clone();
         Callback::from(move |event: Event| {
@@ -106,6 +155,16 @@ pub fn BoardsPage() -> Html {
                         }) }
                     </select>
                 </label>
+                { menu("filter-language", strings.get("comment-language-filter"), &language,
+                    vec![("en".to_owned(), "English".to_owned()), ("fr".to_owned(), "Français".to_owned())]) }
+                { menu("filter-trump", strings.get("trump"), &trump,
+                    Strain::ALL.into_iter().map(|strain| (strain.to_string(), strain_label(strain, &strings.get("notrump")))).collect()) }
+                { menu("filter-theme", strings.get("theme"), &theme, theme_choices) }
+                { menu("filter-sharing", strings.get("sharing"), &sharing, vec![
+                    ("private".to_owned(), strings.get("sharing-private")),
+                    ("groups".to_owned(), strings.get("sharing-groups-any")),
+                    ("public".to_owned(), strings.get("sharing-public")),
+                ]) }
                 <label>
                     <span>{ strings.get("sort") }</span>
                     <select class="sort" onchange={on_sort}>
@@ -207,5 +266,21 @@ pub(crate) fn board_name(board: &Board) -> String {
         board.code().to_owned()
     } else {
         board.metadata.name.clone()
+    }
+}
+
+/// The teacher's own themes found on the boards, sorted, each once.
+fn own_themes<'a>(boards: impl Iterator<Item = &'a Board>) -> Vec<String> {
+    let mut res: Vec<String> = boards.flat_map(|board| board.metadata.user_themes.iter().cloned()).collect();
+    res.sort_unstable();
+    res.dedup();
+    res
+}
+
+/// A strain as a menu shows it: its suit symbol, or the notrump abbreviation.
+fn strain_label(strain: Strain, notrump: &str) -> String {
+    match strain.trump() {
+        Some(suit) => suit.symbol().to_string(),
+        None => notrump.to_owned(),
     }
 }
