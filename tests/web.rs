@@ -203,6 +203,19 @@ async fn a_collection_is_created_filled_ordered_and_kept() {
     assert_eq!(stored[0].name, "Squeezes");
     assert_eq!(stored[0].boards, vec![second.id.clone(), first.id.clone()], "the order is stored");
 
+    // Dragged onto the first row, the last board takes the first place.
+    let drag = |selector: &str, kind: &str| {
+        let row = root.query_selector(selector).expect("valid").expect("the row is shown");
+        row.dispatch_event(&web_sys::DragEvent::new(kind).expect("a drag event")).expect("sent");
+    };
+    drag("li.entry[data-board='board-0001']", "dragstart");
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+    drag("li.entry[data-board='board-0002']", "dragover");
+    drag("li.entry[data-board='board-0002']", "drop");
+    yew::platform::time::sleep(Duration::from_millis(200)).await;
+    let stored = store.load_collections().await.expect("the collections load").items;
+    assert_eq!(stored[0].boards, vec![first.id.clone(), second.id.clone()], "the order after the drag is stored");
+
     // A board sent to the trash stays in its place, shown as unavailable.
     let mut trashed = second.clone();
     trashed.timestamps.deleted = Some(Timestamp(5));
@@ -212,10 +225,10 @@ async fn a_collection_is_created_filled_ordered_and_kept() {
     yew::platform::time::sleep(Duration::from_millis(200)).await;
     let items = entries.query_selector_all("li.entry").expect("a valid selector");
     assert_eq!(items.length(), 2);
-    let first_entry = entries.query_selector("li.entry").expect("valid").expect("an entry");
-    assert_eq!(first_entry.get_attribute("data-board").as_deref(), Some("board-0002"));
+    let trashed_entry = entries.query_selector("li.entry:nth-child(2)").expect("valid").expect("an entry");
+    assert_eq!(trashed_entry.get_attribute("data-board").as_deref(), Some("board-0002"));
     assert!(
-        first_entry.class_name().split_whitespace().any(|class| class == "unavailable"),
+        trashed_entry.class_name().split_whitespace().any(|class| class == "unavailable"),
         "the trashed board is shown as unavailable"
     );
 }

@@ -98,6 +98,8 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
     let rename = use_state(|| None::<String>);
     let error = use_state(|| None::<&'static str>);
     let adding = use_state(String::new);
+    // The board being dragged to a new place, if any.
+    let dragging = use_state(|| None::<BoardId>);
     let navigator = use_navigator();
     let Some(collection) = library.service.collections.collections.get(&id).cloned() else {
         return html! {
@@ -196,8 +198,9 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
                         library={library.clone()}
                         collection={id.clone()}
                         entry={entry.clone()}
-                        first={index == 0}
+                        index={index}
                         last={index == last}
+                        dragging={dragging.clone()}
                     />
                 }) }
             </ol>
@@ -229,8 +232,9 @@ struct EntryRowProps {
     library: LibraryHandle,
     collection: CollectionId,
     entry: CollectionEntry,
-    first: bool,
+    index: usize,
     last: bool,
+    dragging: UseStateHandle<Option<BoardId>>,
 }
 
 #[component]
@@ -251,6 +255,38 @@ fn EntryRow(props: &EntryRowProps) -> Html {
     let down =
         act(|library, collection, board| library::move_in_collection(library, collection, board, CollectionMove::Down));
     let remove = act(library::remove_from_collection);
+    // Dragging a row onto another puts the dragged board at that place.
+    let on_drag_start = {
+        let dragging = props.dragging.clone();
+        let board_id = board_id.clone();
+        Callback::from(move |event: DragEvent| {
+            if let Some(transfer) = event.data_transfer() {
+                // Some browsers start a drag only with data set.
+                let _ = transfer.set_data("text/plain", &board_id.0);
+                transfer.set_effect_allowed("move");
+            }
+            dragging.set(Some(board_id.clone()));
+        })
+    };
+    let on_drag_over = Callback::from(|event: DragEvent| event.prevent_default());
+    let on_drop = {
+        let dragging = props.dragging.clone();
+        let library = props.library.clone();
+        let collection = props.collection.clone();
+        let index = props.index;
+        Callback::from(move |event: DragEvent| {
+            event.prevent_default();
+            if let Some(moved) = (*dragging).clone() {
+                let _ = library::move_in_collection(&library, &collection, &moved, CollectionMove::To(index));
+            }
+            dragging.set(None);
+        })
+    };
+    let on_drag_end = {
+        let dragging = props.dragging.clone();
+        Callback::from(move |_: DragEvent| dragging.set(None))
+    };
+    let dragged = props.dragging.as_ref() == Some(&board_id);
     let (label, available) = match &props.entry {
         CollectionEntry::Available(board) => (
             html! {
@@ -263,10 +299,19 @@ fn EntryRow(props: &EntryRowProps) -> Html {
         }
     };
     html! {
-        <li class={classes!("entry", (!available).then_some("unavailable"))} data-board={board_id.0.clone()}>
+        <li
+            class={classes!("entry", (!available).then_some("unavailable"), dragged.then_some("dragged"))}
+            data-board={board_id.0.clone()}
+            draggable="true"
+            ondragstart={on_drag_start}
+            ondragover={on_drag_over}
+            ondrop={on_drop}
+            ondragend={on_drag_end}
+        >
+            <span class="drag-handle" aria-hidden="true">{ "⠿" }</span>
             { label }
             <span class="entry-actions">
-                <button class="up" onclick={up} disabled={props.first} aria-label={strings.get("move-up")}>{ "↑" }</button>
+                <button class="up" onclick={up} disabled={props.index == 0} aria-label={strings.get("move-up")}>{ "↑" }</button>
                 <button class="down" onclick={down} disabled={props.last} aria-label={strings.get("move-down")}>{ "↓" }</button>
                 <button class="remove" onclick={remove}>{ strings.get("remove") }</button>
             </span>
