@@ -7,7 +7,10 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
-use crate::pages::{BoardPage, BoardsPage, CollectionPage, CollectionsPage, EditorPage, SamplePage, SettingsPage};
+use crate::pages::{
+    BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, SamplePage,
+    SelectionHandout, SettingsPage,
+};
 use crate::store::schema::DB_NAME;
 use crate::store::Settings;
 use crate::strings::{AppStrings, Language};
@@ -30,6 +33,11 @@ pub enum Route {
     Collections,
     #[at("/collections/:id")]
     Collection { id: String },
+    #[at("/collections/:id/handout")]
+    CollectionHandout { id: String },
+    /// A handout of the boards listed, ids separated by commas.
+    #[at("/handout/:ids")]
+    Handout { ids: String },
     #[at("/sample")]
     Sample,
     #[at("/settings")]
@@ -139,6 +147,8 @@ fn switch(route: Route) -> Html {
         Route::NewBoard => html! { <EditorPage key="new" /> },
         Route::Collections => html! { <CollectionsPage /> },
         Route::Collection { id } => html! { <CollectionPage {id} /> },
+        Route::CollectionHandout { id } => html! { <CollectionHandout {id} /> },
+        Route::Handout { ids } => html! { <SelectionHandout {ids} /> },
         Route::Sample => html! { <SamplePage /> },
         Route::Settings => html! { <SettingsPage /> },
         Route::NotFound => html! { <NotFound /> },

@@ -456,3 +456,21 @@ async fn the_boards_are_filtered_by_trump_theme_language_and_sharing() {
         assert_eq!(rows(&root), expected, "{menu} = {value}");
     }
 }
+
+#[wasm_bindgen_test]
+async fn a_handout_prints_the_boards_in_the_language_chosen() {
+    let database = database_name("handout");
+    let mut board = fixture_board();
+    board.owner = Ownership::User { user_id: UserId("local".to_owned()) };
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    store.put_boards(&[board.clone()], Timestamp(1)).await.expect("the board is stored");
+    let root = mount_at(&format!("/handout/{},missing-board", board.id.0), database).await;
+    wait_for(&root, ".handout-board").await;
+    assert_eq!(root.query_selector_all(".handout-board").expect("valid").length(), 1, "a missing board is left out");
+    choose(&root, "select.handout-language", "fr");
+    yew::platform::time::sleep(Duration::from_millis(50)).await;
+    let printed = wait_for(&root, ".handout-board").await.text_content().unwrap_or_default();
+    assert!(printed.contains("15 à 17"), "the call's comment in French: {printed}");
+    assert!(printed.contains("Neuf levées"), "the review in French: {printed}");
+    assert!(printed.contains("Nord") && !printed.contains("North"), "the seats in French too: {printed}");
+}

@@ -71,6 +71,7 @@ pub fn BoardsPage() -> Html {
     }
     let boards = &library.service.boards.boards;
     let found = query.clone().page(0, PAGE_SIZE).evaluate(boards.values());
+    let handout_ids: String = found.boards.iter().map(|board| board.id.0.as_str()).collect::<Vec<_>>().join(",");
     let by_code: Option<&Board> = Some(text.trim())
         .filter(|code| !code.is_empty())
         .and_then(|code| boards.values().find(|board| board.code() == code));
@@ -131,6 +132,11 @@ pub fn BoardsPage() -> Html {
                 <Link<Route> classes="button new-board" to={Route::NewBoard}>{ strings.get("new-board") }</Link<Route>>
                 <ImportPanel />
                 <ExportButton query={query.clone()} count={found.total} />
+                if !found.boards.is_empty() {
+                    <Link<Route> classes="button handout-link" to={Route::Handout { ids: handout_ids.clone() }}>
+                        { strings.get("handout") }
+                    </Link<Route>>
+                }
             </div>
             <div class="filters">
                 <label>

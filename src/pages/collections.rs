@@ -219,6 +219,10 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
                 <button class="add" onclick={on_add} disabled={adding.is_empty()}>{ strings.get("add") }</button>
             </div>
             <p>
+                <Link<Route> classes="button handout-link" to={Route::CollectionHandout { id: collection.id.0.clone() }}>
+                    { strings.get("handout") }
+                </Link<Route>>
+                { " " }
                 <button class="delete-collection" onclick={on_delete}>{ strings.get("delete-collection") }</button>
                 { " " }
                 <Link<Route> to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>>
