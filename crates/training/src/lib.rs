@@ -75,8 +75,8 @@ pub use query::{
     MAX_BIDDING_ALTERNATIVES, MAX_BIDDING_POSITIONS, MAX_LEADING_PASSES, MAX_SHARING_GROUPS,
 };
 pub use record::{
-    read_board_record, BoardRecord, CallRecord, CardRecord, MetadataRecord, OrphanReasonRecord, OwnerRecord,
-    RecordError, SharingRecord, BOARD_RECORD_VERSION,
+    read_board_record, read_board_record_text, BoardRecord, CallRecord, CardRecord, MetadataRecord, OrphanReasonRecord,
+    OwnerRecord, RecordError, SharingRecord, BOARD_RECORD_VERSION,
 };
 pub use rewrite::{
     apply_rewrite, plan_rewrite, AppliedRewrite, BoardRewrite, RewriteAction, RewriteError, RewritePlan, RewriteRule,

@@ -216,6 +216,23 @@ pub fn read_board_record(json: &serde_json::Value) -> Result<Board, RecordError>
     record.into_board()
 }
 
+/// [`read_board_record`] from the stored JSON text: a record of the current version is read
+/// straight into its typed form (the fast path when the app opens); any other text goes through
+/// [`read_board_record`], which migrates older versions and names what is wrong.
+///
+/// # Errors
+/// As [`read_board_record`], and text that is not JSON.
+pub fn read_board_record_text(text: &str) -> Result<Board, RecordError> {
+    match serde_json::from_str::<BoardRecord>(text) {
+        Ok(record) if record.version == BOARD_RECORD_VERSION => record.into_board(),
+        _ => {
+            let json: serde_json::Value =
+                serde_json::from_str(text).map_err(|err| RecordError::Malformed(err.to_string()))?;
+            read_board_record(&json)
+        }
+    }
+}
+
 fn field<T, E: fmt::Display>(field: &'static str, value: Result<T, E>) -> Result<T, RecordError> {
     value.map_err(|err| RecordError::InvalidField { field, detail: err.to_string() })
 }
