@@ -4,27 +4,27 @@
 /// Themes of the auction, by identifier.
 pub const AUCTION_THEMES: [&str; 10] = [
     "opening",
-    "notrump-opening",
+    "notrump_opening",
     "overcall",
-    "takeout-double",
+    "takeout_double",
     "stayman",
     "transfers",
     "preempt",
     "competitive",
-    "game-try",
+    "game_try",
     "slam",
 ];
 
 /// Themes of the play, by identifier.
 pub const PLAY_THEMES: [&str; 12] = [
-    "opening-lead",
+    "opening_lead",
     "finesse",
-    "hold-up",
+    "hold_up",
     "entries",
     "establishing",
     "ruffing",
-    "trump-control",
-    "safety-play",
+    "trump_control",
+    "safety_play",
     "elimination",
     "squeeze",
     "counting",

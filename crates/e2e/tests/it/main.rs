@@ -1,6 +1,7 @@
 //! End-to-end tests: the built app in headless Chromium.
 
 mod boards;
+mod editor;
 mod home;
 mod offline;
 

@@ -31,7 +31,7 @@ fn full_draft() -> Draft {
     draft.name = " Nine tricks ".to_owned();
     draft.level = Some(2);
     draft.auction_system = "SEF".to_owned();
-    draft.toggle_theme(true, "hold-up");
+    draft.toggle_theme(true, "hold_up");
     draft.toggle_theme(false, "opening");
     draft.user_themes = "counting, , entries".to_owned();
     draft
@@ -124,7 +124,7 @@ fn a_new_board_passes_the_gate_with_everything_typed() {
     let board = gated.board;
     assert_eq!(board.game().play().len(), 2);
     assert_eq!(board.game().call_comments().len(), 6);
-    assert_eq!(board.metadata.play_themes, ["hold-up"]);
+    assert_eq!(board.metadata.play_themes, ["hold_up"]);
     assert_eq!(board.metadata.auction_system, "SEF");
 }
 

@@ -1,0 +1,59 @@
+//! A teacher drafts a board in the editor, saves it through the write gate,
+//! then edits it: the play card by card and a comment on a card, in English
+//! and French; after a reload the board reads as saved.
+
+use anyhow::{Context, Result};
+use e2e::{Browser, StaticServer};
+
+use crate::e2e;
+
+/// Types `text` into the field matching `css`.
+async fn type_into(browser: &Browser, css: &str, text: &str) -> Result<()> {
+    browser.find(css).await?.send_keys(text).await.with_context(|| format!("typing into {css}"))
+}
+
+#[tokio::test]
+async fn a_board_is_created_then_edited_with_its_play_and_comments_in_two_languages() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((1024, 768)).await?;
+    browser.client.goto(&server.url("/#/new")).await?;
+    browser.find(".editor-page").await?;
+
+    type_into(&browser, "input.board-name-input", "Count to nine").await?;
+    // Three hands: the fourth is completed.
+    type_into(&browser, "input.deal-input", "N:AQ97.KJ3.A842.Q5 K863.Q95.K7.K942 J2.A862.QJ3.AJT3 -").await?;
+    for call in ["1NT", "Pass", "3NT", "Pass", "Pass", "Pass"] {
+        browser.find(&format!(".bid-box button[data-call='{call}']:not([disabled])")).await?.click().await?;
+    }
+    type_into(&browser, "fieldset[data-slot='call-0'] textarea.comment-en", "15 to 17, balanced").await?;
+    type_into(&browser, "fieldset[data-slot='call-0'] textarea.comment-fr", "15 à 17, régulier").await?;
+    type_into(&browser, "fieldset[data-slot='review'] textarea.comment-en", "Count your tricks first.").await?;
+    type_into(&browser, "fieldset[data-slot='review'] textarea.comment-fr", "Comptez d'abord vos levées.").await?;
+    browser.find("button.save-board").await?.click().await?;
+    let page = browser.find(".board-page").await?.text().await?;
+    assert!(page.contains("Count to nine") && page.contains("15 to 17, balanced"), "the saved board: {page}");
+
+    // Edit: East leads; only East's cards can be clicked.
+    browser.find("a.edit-board").await?.click().await?;
+    browser.find(".editor-page .play-table").await?;
+    let playable = browser.find_all(".play-table button.card").await?;
+    assert_eq!(playable.len(), 13, "the opening leader's thirteen cards");
+    for card in ["SK", "S2"] {
+        browser.find(&format!(".play-table button.card[data-card='{card}']")).await?.click().await?;
+    }
+    type_into(&browser, "fieldset[data-slot='card-0'] textarea.comment-en", "A bold lead from the king.").await?;
+    type_into(&browser, "fieldset[data-slot='card-0'] textarea.comment-fr", "Une entame audacieuse du roi.").await?;
+    browser.find("button.save-board").await?.click().await?;
+    let page = browser.find(".board-page .play-record").await?.text().await?;
+    assert!(page.contains("bold lead"), "the card's comment is shown: {page}");
+
+    // After a reload the board comes back from IndexedDB as edited.
+    let url = browser.client.current_url().await?;
+    browser.client.goto(url.as_str()).await?;
+    browser.client.refresh().await?;
+    let page = browser.find(".board-page .play-record").await?.text().await?;
+    assert!(page.contains("bold lead"), "the edit is kept: {page}");
+    browser.close().await;
+    Ok(())
+}
