@@ -57,3 +57,40 @@ async fn a_board_is_created_then_edited_with_its_play_and_comments_in_two_langua
     browser.close().await;
     Ok(())
 }
+
+#[tokio::test]
+async fn the_editor_and_its_play_fit_a_phone_screen_with_large_enough_targets() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/#/new")).await?;
+    browser.find(".editor-page").await?;
+    browser.find("button.deal-by-clicking").await?.click().await?;
+    browser.find(".deck-picker").await?;
+    browser.save_screenshot("editor-deck-360x640.png").await?;
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the deck scrolls sideways at 360 px");
+    browser.find("button.deal-by-clicking").await?.click().await?;
+
+    type_into(&browser, "input.deal-input", "N:AQ97.KJ3.A842.Q5 K863.Q95.K7.K942 J2.A862.QJ3.AJT3 -").await?;
+    for call in ["1NT", "Pass", "3NT", "Pass", "Pass", "Pass"] {
+        browser.find(&format!(".bid-box button[data-call='{call}']:not([disabled])")).await?.click().await?;
+    }
+    browser.find(".play-table button.card[data-card='SK']").await?.click().await?;
+    let table = browser.find(".play-table").await?;
+    browser.client.execute("arguments[0].scrollIntoView();", vec![serde_json::to_value(&table)?]).await?;
+    browser.save_screenshot("editor-play-360x640.png").await?;
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the editor scrolls sideways at 360 px");
+    let small = browser
+        .client
+        .execute(
+            // A checkbox is touched through its label.
+            "return [...document.querySelectorAll('main button, main .button, main select, main input:not([type=checkbox]), main label.theme')]
+                .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 40)
+                .map(e => e.className + ' ' + e.getBoundingClientRect().height);",
+            vec![],
+        )
+        .await?;
+    assert_eq!(small, serde_json::json!([]), "touch targets under 40 px");
+    browser.close().await;
+    Ok(())
+}
