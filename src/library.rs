@@ -5,6 +5,8 @@
 //! user did is lost when the write to IndexedDB fails; the failure comes
 //! back as a notice.
 
+use std::cell::{Ref, RefCell};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use training::{
@@ -58,7 +60,10 @@ pub enum Notice {
 pub struct Library {
     pub status: Status,
     pub store: Option<Rc<Store>>,
-    pub service: BoardService<InMemoryBoards, InMemoryCollections>,
+    /// The boards and collections in memory, shared by every state of the
+    /// reducer and changed in place, so a change costs the change and not a
+    /// copy of the library; read it with [`Library::service`].
+    service: Rc<RefCell<Service>>,
     /// Records of the database that could not be read (kept aside by the store).
     pub unreadable: Vec<Unreadable>,
     pub notice: Option<Notice>,
@@ -79,12 +84,24 @@ impl Default for Library {
         Library {
             status: Status::Opening,
             store: None,
-            service: BoardService::default(),
+            service: Rc::default(),
             unreadable: Vec::new(),
             notice: None,
             settings: Settings::default(),
             revision: 0,
         }
+    }
+}
+
+/// The product's services over the boards and collections held in memory.
+pub type Service = BoardService<InMemoryBoards, InMemoryCollections>;
+
+impl Library {
+    /// The boards and collections, to read during a render; never hold it
+    /// across a dispatch.
+    #[must_use]
+    pub fn service(&self) -> Ref<'_, Service> {
+        self.service.borrow()
     }
 }
 
@@ -113,17 +130,18 @@ impl Reducible for Library {
     fn reduce(self: Rc<Library>, action: Action) -> Rc<Library> {
         let mut next = (*self).clone();
         next.revision += 1;
+        let mut service = next.service.borrow_mut();
         match action {
             Action::Opened { store, boards, collections, unreadable, settings } => {
                 next.status = Status::Ready;
                 next.settings = settings;
                 for collection in collections {
-                    next.service.collections.collections.entry(collection.id.clone()).or_insert(collection);
+                    service.collections.collections.entry(collection.id.clone()).or_insert(collection);
                 }
                 next.store = Some(store);
                 // Boards made before the database opened stay; stored ones join them.
                 for board in boards {
-                    next.service.boards.boards.entry(board.id.clone()).or_insert(board);
+                    service.boards.boards.entry(board.id.clone()).or_insert(board);
                 }
                 next.unreadable = unreadable;
                 if next.notice == Some(Notice::Blocked) {
@@ -136,11 +154,11 @@ impl Reducible for Library {
             }
             Action::Put(boards) => {
                 for board in boards {
-                    next.service.boards.boards.insert(board.id.clone(), board);
+                    service.boards.boards.insert(board.id.clone(), board);
                 }
             }
             Action::Removed(id) => {
-                next.service.boards.boards.remove(&id);
+                service.boards.boards.remove(&id);
             }
             Action::Notify(notice) => {
                 if let Notice::Store(StoreError::Outdated) = notice {
@@ -150,13 +168,14 @@ impl Reducible for Library {
             }
             Action::Settings(settings) => next.settings = settings,
             Action::PutCollection(collection) => {
-                next.service.collections.collections.insert(collection.id.clone(), collection);
+                service.collections.collections.insert(collection.id.clone(), collection);
             }
             Action::RemovedCollection(id) => {
-                next.service.collections.collections.remove(&id);
+                service.collections.collections.remove(&id);
             }
             Action::Dismiss => next.notice = None,
         }
+        drop(service);
         Rc::new(next)
     }
 }
@@ -227,8 +246,7 @@ pub fn save_settings(library: &LibraryHandle, settings: Settings) {
 /// # Errors
 /// The gate's rejections, or `AccessDenied` when the id is taken.
 pub fn create_board(library: &LibraryHandle, draft: BoardDraft) -> Result<BoardId, ServiceError> {
-    let mut service = library.service.clone();
-    let gated = service.create(&viewer(), draft, now(), None)?;
+    let gated = library.service.borrow_mut().create(&viewer(), draft, now(), None)?;
     let id = gated.board.id.clone();
     save(library, vec![gated.board]);
     Ok(id)
@@ -239,8 +257,7 @@ pub fn create_board(library: &LibraryHandle, draft: BoardDraft) -> Result<BoardI
 /// # Errors
 /// The gate's rejections, or `AccessDenied` when the board is not the viewer's.
 pub fn update_board(library: &LibraryHandle, draft: BoardDraft) -> Result<BoardId, ServiceError> {
-    let mut service = library.service.clone();
-    let gated = service.update(&viewer(), draft, now(), None)?;
+    let gated = library.service.borrow_mut().update(&viewer(), draft, now(), None)?;
     let id = gated.board.id.clone();
     save(library, vec![gated.board]);
     Ok(id)
@@ -248,25 +265,25 @@ pub fn update_board(library: &LibraryHandle, draft: BoardDraft) -> Result<BoardI
 
 /// Moves a board to the trash.
 pub fn trash(library: &LibraryHandle, id: &BoardId) {
-    let mut service = library.service.clone();
-    if let Ok(board) = service.soft_delete(&viewer(), id, now()) {
+    let trashed = library.service.borrow_mut().soft_delete(&viewer(), id, now());
+    if let Ok(board) = trashed {
         save(library, vec![board]);
     }
 }
 
 /// Takes a board out of the trash.
 pub fn restore(library: &LibraryHandle, id: &BoardId) {
-    let mut service = library.service.clone();
-    if let Ok(board) = service.restore(&viewer(), id) {
+    let restored = library.service.borrow_mut().restore(&viewer(), id);
+    if let Ok(board) = restored {
         save(library, vec![board]);
     }
 }
 
 /// Deletes a board of the trash for good (the viewer's collections lose it).
 pub fn delete_for_good(library: &LibraryHandle, id: &BoardId) {
-    let mut service = library.service.clone();
-    let result = service.hard_delete(&viewer(), id, now());
-    save_changed_collections(library, &service);
+    let before = library.service().collections.collections.clone();
+    let result = library.service.borrow_mut().hard_delete(&viewer(), id, now());
+    save_changed_collections(library, &before);
     match result {
         Ok(HardDeleted::Removed) => {
             library.dispatch(Action::Removed(id.clone()));
@@ -289,9 +306,8 @@ pub fn delete_for_good(library: &LibraryHandle, id: &BoardId) {
 /// # Errors
 /// `BlankName` when the name is blank.
 pub fn create_collection(library: &LibraryHandle, name: &str) -> Result<CollectionId, ServiceError> {
-    let mut service = library.service.clone();
     let id = CollectionId(format!("c-{}", generate_deal_code(&mut BrowserRandom)));
-    let collection = service.create_collection(&viewer(), id.clone(), name)?;
+    let collection = library.service.borrow_mut().create_collection(&viewer(), id.clone(), name)?;
     save_collection(library, collection);
     Ok(id)
 }
@@ -301,8 +317,8 @@ pub fn create_collection(library: &LibraryHandle, name: &str) -> Result<Collecti
 /// # Errors
 /// `BlankName`, or `AccessDenied` when it is not the viewer's.
 pub fn rename_collection(library: &LibraryHandle, id: &CollectionId, name: &str) -> Result<(), ServiceError> {
-    let mut service = library.service.clone();
-    save_collection(library, service.rename_collection(&viewer(), id, name)?);
+    let changed = library.service.borrow_mut().rename_collection(&viewer(), id, name)?;
+    save_collection(library, changed);
     Ok(())
 }
 
@@ -311,8 +327,8 @@ pub fn rename_collection(library: &LibraryHandle, id: &CollectionId, name: &str)
 /// # Errors
 /// `AccessDenied` when the collection or the board is not the viewer's to use.
 pub fn add_to_collection(library: &LibraryHandle, id: &CollectionId, board: &BoardId) -> Result<(), ServiceError> {
-    let mut service = library.service.clone();
-    save_collection(library, service.add_to_collection(&viewer(), id, board)?);
+    let changed = library.service.borrow_mut().add_to_collection(&viewer(), id, board)?;
+    save_collection(library, changed);
     Ok(())
 }
 
@@ -321,8 +337,8 @@ pub fn add_to_collection(library: &LibraryHandle, id: &CollectionId, board: &Boa
 /// # Errors
 /// `AccessDenied` when the collection is not the viewer's.
 pub fn remove_from_collection(library: &LibraryHandle, id: &CollectionId, board: &BoardId) -> Result<(), ServiceError> {
-    let mut service = library.service.clone();
-    save_collection(library, service.remove_from_collection(&viewer(), id, board)?);
+    let changed = library.service.borrow_mut().remove_from_collection(&viewer(), id, board)?;
+    save_collection(library, changed);
     Ok(())
 }
 
@@ -336,8 +352,8 @@ pub fn move_in_collection(
     board: &BoardId,
     to: CollectionMove,
 ) -> Result<(), ServiceError> {
-    let mut service = library.service.clone();
-    save_collection(library, service.move_in_collection(&viewer(), id, board, to)?);
+    let changed = library.service.borrow_mut().move_in_collection(&viewer(), id, board, to)?;
+    save_collection(library, changed);
     Ok(())
 }
 
@@ -346,8 +362,7 @@ pub fn move_in_collection(
 /// # Errors
 /// `AccessDenied` when it is not the viewer's.
 pub fn delete_collection(library: &LibraryHandle, id: &CollectionId) -> Result<(), ServiceError> {
-    let mut service = library.service.clone();
-    service.delete_collection(&viewer(), id)?;
+    library.service.borrow_mut().delete_collection(&viewer(), id)?;
     library.dispatch(Action::RemovedCollection(id.clone()));
     let Some(store) = library.store.clone() else { return Ok(()) };
     let dispatcher = library.dispatcher();
@@ -372,11 +387,17 @@ fn save_collection(library: &LibraryHandle, collection: Collection) {
     });
 }
 
-/// Saves the collections `service` changed compared with the library's.
-fn save_changed_collections(library: &LibraryHandle, service: &BoardService<InMemoryBoards, InMemoryCollections>) {
-    for (id, collection) in &service.collections.collections {
-        if library.service.collections.collections.get(id) != Some(collection) {
-            save_collection(library, collection.clone());
-        }
+/// Saves the collections that changed since `before`.
+fn save_changed_collections(library: &LibraryHandle, before: &BTreeMap<CollectionId, Collection>) {
+    let changed: Vec<Collection> = library
+        .service()
+        .collections
+        .collections
+        .iter()
+        .filter(|(id, collection)| before.get(*id) != Some(*collection))
+        .map(|(_, collection)| collection.clone())
+        .collect();
+    for collection in changed {
+        save_collection(library, collection);
     }
 }

@@ -22,7 +22,8 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
     let strings = use_app_strings();
     let ui_strings = ui::use_strings();
     let library = use_library();
-    let Some(board) = library.service.boards.boards.get(&BoardId(props.id.clone())) else {
+    let service = library.service();
+    let Some(board) = service.boards.boards.get(&BoardId(props.id.clone())) else {
         return html! {
             <p class="empty">
                 { strings.get("board-missing") }{ " " }

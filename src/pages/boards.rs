@@ -69,7 +69,7 @@ pub fn BoardsPage() -> Html {
         // One filter is always within the limits.
         query = query.clone().sharing([filter]).unwrap_or(query);
     }
-    let boards = &library.service.boards.boards;
+    let boards = &library.service().boards.boards;
     let found = query.clone().page(0, PAGE_SIZE).evaluate(boards.values());
     let handout_ids: String = found.boards.iter().map(|board| board.id.0.as_str()).collect::<Vec<_>>().join(",");
     let by_code: Option<&Board> = Some(text.trim())
@@ -111,7 +111,7 @@ pub fn BoardsPage() -> Html {
         .iter()
         .chain(&PLAY_THEMES)
         .map(|id| ((*id).to_owned(), strings.get(&themes::name_key(id))))
-        .chain(own_themes(library.service.boards.boards.values()).into_iter().map(|theme| (theme.clone(), theme)))
+        .chain(own_themes(library.service().boards.boards.values()).into_iter().map(|theme| (theme.clone(), theme)))
         .collect();
     let on_sort = {
         let sort = sort.clone();

@@ -28,7 +28,7 @@ pub fn CollectionsPage() -> Html {
     let error = use_state(|| None::<&'static str>);
     let navigator = use_navigator();
 
-    let mut collections: Vec<_> = library.service.collections.collections.values().cloned().collect();
+    let mut collections: Vec<_> = library.service().collections.collections.values().cloned().collect();
     collections.sort_by_key(|collection| collection.name.to_lowercase());
 
     let on_name = {
@@ -101,7 +101,7 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
     // The board being dragged to a new place, if any.
     let dragging = use_state(|| None::<BoardId>);
     let navigator = use_navigator();
-    let Some(collection) = library.service.collections.collections.get(&id).cloned() else {
+    let Some(collection) = library.service().collections.collections.get(&id).cloned() else {
         return html! {
             <p class="empty">
                 { strings.get("collection-missing") }{ " " }
@@ -109,9 +109,9 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
             </p>
         };
     };
-    let entries = library.service.entries(&viewer(), &collection);
-    let candidates: Vec<&Board> = library
-        .service
+    let entries = library.service().entries(&viewer(), &collection);
+    let service = library.service();
+    let candidates: Vec<&Board> = service
         .boards
         .boards
         .values()

@@ -28,10 +28,11 @@ pub fn HandoutPage(props: &HandoutPageProps) -> Html {
     let language = use_state(|| strings.language());
     let printed: Rc<AppStrings> = use_memo(*language, |language| AppStrings::load(*language));
     let printed_ui: Rc<Strings> = use_memo(printed.clone(), |printed| printed.ui());
+    let service = library.service();
     let boards: Vec<&Board> = props
         .ids
         .iter()
-        .filter_map(|id| library.service.boards.boards.get(id))
+        .filter_map(|id| service.boards.boards.get(id))
         .filter(|board| viewer().can_read(board))
         .collect();
     let on_language = {
@@ -125,7 +126,7 @@ pub struct CollectionHandoutProps {
 pub fn CollectionHandout(props: &CollectionHandoutProps) -> Html {
     let library = use_library();
     let strings = use_app_strings();
-    let collection = library.service.collections.collections.get(&training::CollectionId(props.id.clone()));
+    let collection = library.service().collections.collections.get(&training::CollectionId(props.id.clone())).cloned();
     match collection {
         Some(collection) => html! { <HandoutPage ids={collection.boards.clone()} title={collection.name.clone()} /> },
         None => html! { <p class="empty">{ strings.get("collection-missing") }</p> },

@@ -103,7 +103,7 @@ pub fn ImportPanel() -> Html {
             let library = library.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 // The boards already there, so no code is drawn twice.
-                let mut boards = library.service.boards.clone();
+                let mut boards = library.service().boards.clone();
                 let total = plan.n_created();
                 let (mut created, mut failed) = (0, 0);
                 progress.set(Some((0, total)));
@@ -223,7 +223,7 @@ pub fn ExportButton(props: &ExportButtonProps) -> Html {
                 vulnerability: ExportVulnerability::default(),
             };
             let boards: Vec<Board> =
-                query.evaluate(library.service.boards.boards.values()).boards.into_iter().cloned().collect();
+                query.evaluate(library.service().boards.boards.values()).boards.into_iter().cloned().collect();
             let written = export_pbn(&boards, &options)
                 .map_err(|reason| reason.to_string())
                 .and_then(|file| download("bridge-training.pbn", "application/x-chess-pbn", &file.to_string()));

@@ -65,7 +65,7 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
     let picker_seat = use_state(|| None::<Seat>);
     let navigator = use_navigator();
     let stored_board =
-        props.id.as_ref().and_then(|id| library.service.boards.boards.get(&BoardId(id.clone())).cloned());
+        props.id.as_ref().and_then(|id| library.service().boards.boards.get(&BoardId(id.clone())).cloned());
 
     let restored = use_state(|| false);
     {
