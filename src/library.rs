@@ -16,7 +16,7 @@ use training::{
 use yew::prelude::*;
 
 use crate::browser::{now, BrowserRandom};
-use crate::store::{Settings, Store, StoreError, Unreadable};
+use crate::store::{pending, Settings, Store, StoreError, Unreadable};
 
 /// The owner of the boards made on this device until accounts exist.
 pub const LOCAL_USER: &str = "local";
@@ -199,6 +199,11 @@ pub fn open(library: &LibraryHandle, name: &'static str) {
         };
         let opened = async {
             let store = Store::open(name, hooks).await?;
+            // Boards whose write failed last time are written first, so they win over older copies.
+            let unsaved = pending::kept(name);
+            if !unsaved.is_empty() && store.put_boards(&unsaved, now()).await.is_ok() {
+                pending::clear(name);
+            }
             let loaded = store.load_boards().await?;
             let collections = store.load_collections().await?;
             let settings = store.settings().await?;
@@ -217,14 +222,26 @@ pub fn open(library: &LibraryHandle, name: &'static str) {
     });
 }
 
-/// Shows `boards` at once and writes them to the store; a failed write becomes a notice.
+/// Shows `boards` at once and writes them to the store. A failed write
+/// becomes a notice, and the boards are kept aside in `localStorage` to be
+/// written at the next opening (see [`pending`]).
 pub fn save(library: &LibraryHandle, boards: Vec<Board>) {
+    save_then(library, boards, || {});
+}
+
+/// [`save`], then `saved` once the boards are in the store.
+pub fn save_then(library: &LibraryHandle, boards: Vec<Board>, saved: impl FnOnce() + 'static) {
     library.dispatch(Action::Put(boards.clone()));
     let Some(store) = library.store.clone() else { return };
     let dispatcher = library.dispatcher();
     wasm_bindgen_futures::spawn_local(async move {
-        if let Err(error) = store.put_boards(&boards, now()).await {
-            dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+        match store.put_boards(&boards, now()).await {
+            Ok(()) => saved(),
+            Err(error) => {
+                // Nothing more can be done if localStorage refuses too: the notice says the change was not saved.
+                let _ = pending::keep(&store.name(), &boards);
+                dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+            }
         }
     });
 }
@@ -241,25 +258,35 @@ pub fn save_settings(library: &LibraryHandle, settings: Settings) {
     });
 }
 
-/// Creates the viewer's board from `draft` through the write gate, shows it and stores it.
+/// Creates the viewer's board from `draft` through the write gate, shows it
+/// and stores it, then calls `saved`.
 ///
 /// # Errors
 /// The gate's rejections, or `AccessDenied` when the id is taken.
-pub fn create_board(library: &LibraryHandle, draft: BoardDraft) -> Result<BoardId, ServiceError> {
+pub fn create_board(
+    library: &LibraryHandle,
+    draft: BoardDraft,
+    saved: impl FnOnce() + 'static,
+) -> Result<BoardId, ServiceError> {
     let gated = library.service.borrow_mut().create(&viewer(), draft, now(), None)?;
     let id = gated.board.id.clone();
-    save(library, vec![gated.board]);
+    save_then(library, vec![gated.board], saved);
     Ok(id)
 }
 
-/// Replaces the viewer's board by `draft` through the write gate, shows it and stores it.
+/// Replaces the viewer's board by `draft` through the write gate, shows it
+/// and stores it, then calls `saved`.
 ///
 /// # Errors
 /// The gate's rejections, or `AccessDenied` when the board is not the viewer's.
-pub fn update_board(library: &LibraryHandle, draft: BoardDraft) -> Result<BoardId, ServiceError> {
+pub fn update_board(
+    library: &LibraryHandle,
+    draft: BoardDraft,
+    saved: impl FnOnce() + 'static,
+) -> Result<BoardId, ServiceError> {
     let gated = library.service.borrow_mut().update(&viewer(), draft, now(), None)?;
     let id = gated.board.id.clone();
-    save(library, vec![gated.board]);
+    save_then(library, vec![gated.board], saved);
     Ok(id)
 }
 

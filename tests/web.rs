@@ -474,3 +474,55 @@ async fn a_handout_prints_the_boards_in_the_language_chosen() {
     assert!(printed.contains("Neuf levées"), "the review in French: {printed}");
     assert!(printed.contains("Nord") && !printed.contains("North"), "the seats in French too: {printed}");
 }
+
+#[wasm_bindgen_test]
+async fn a_change_that_cannot_be_stored_is_kept_aside_and_written_at_the_next_opening() {
+    let database = database_name("unsaved");
+    let mut board = fixture_board();
+    board.owner = Ownership::User { user_id: UserId("local".to_owned()) };
+    {
+        let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+        store.put_board(&board, Timestamp(1)).await.expect("the board is stored");
+    }
+    let root = mount_at("/", database).await;
+    let row = wait_for(&root, &format!(".board-row[data-code='{}']", board.code())).await;
+
+    // Another tab opens a newer version: this tab's database is gone from under it.
+    let newer = indexed_db_futures::database::Database::open(database)
+        .with_version(bridge_training::store::schema::VERSION + 1)
+        .with_on_upgrade_needed(|_event, _db| Ok(()))
+        .await
+        .expect("the newer version opens");
+    newer.close();
+    click(&wait_for(&row, "button.to-trash").await);
+    let notice = wait_for(&root, ".notice").await.text_content().unwrap_or_default();
+    assert!(notice.contains("Reload"), "the user is told: {notice}");
+    let mut kept = Vec::new();
+    for _ in 0..100 {
+        kept = bridge_training::store::pending::kept(database);
+        if !kept.is_empty() {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(kept.len(), 1, "the change is kept aside");
+    assert!(kept[0].is_deleted());
+
+    // Even with the database deleted, the next opening writes the change.
+    let factory = web_sys::window().and_then(|window| window.indexed_db().ok().flatten()).expect("IndexedDB");
+    let deleting = factory.delete_database(database).expect("the database can be deleted");
+    for _ in 0..100 {
+        if deleting.ready_state() == web_sys::IdbRequestReadyState::Done {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    let again = mount_at("/", database).await;
+    click(&wait_for(&again, "button.view-trash").await);
+    wait_for(&again, &format!(".board-row[data-code='{}']", board.code())).await;
+    assert!(bridge_training::store::pending::kept(database).is_empty(), "written, then forgotten");
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    let stored = store.load_boards().await.expect("the boards load").items;
+    assert_eq!(stored.len(), 1);
+    assert!(stored[0].is_deleted(), "the trashed board was written");
+}

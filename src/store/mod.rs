@@ -12,6 +12,7 @@
 //! closes its connection, calls the `on_outdated` hook, and every later call
 //! answers [`StoreError::Outdated`] so the page can ask for a reload.
 
+pub mod pending;
 pub mod schema;
 
 use std::cell::Cell;
@@ -139,6 +140,12 @@ pub struct Store {
 }
 
 impl Store {
+    /// The name of the database.
+    #[must_use]
+    pub fn name(&self) -> String {
+        self.db.name()
+    }
+
     /// Opens (creating or upgrading) the database `name` at [`schema::VERSION`].
     ///
     /// # Errors

@@ -234,17 +234,21 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
                 Ok(board_draft) => board_draft,
                 Err(error) => return failure.set(Some(format!("{}: {error}", strings.get("deal-invalid")))),
             };
+            // The draft is forgotten only once the board is in the store.
+            let store = library.store.clone();
+            let forget_draft = move || {
+                if let Some(store) = store {
+                    wasm_bindgen_futures::spawn_local(async move {
+                        let _ = store.put_editor_draft(None).await;
+                    });
+                }
+            };
             let saved = match stored_board.is_some() {
-                true => library::update_board(&library, board_draft),
-                false => library::create_board(&library, board_draft),
+                true => library::update_board(&library, board_draft, forget_draft),
+                false => library::create_board(&library, board_draft, forget_draft),
             };
             match saved {
                 Ok(id) => {
-                    if let Some(store) = library.store.clone() {
-                        wasm_bindgen_futures::spawn_local(async move {
-                            let _ = store.put_editor_draft(None).await;
-                        });
-                    }
                     rejections.set(Vec::new());
                     failure.set(None);
                     if let Some(navigator) = &navigator {
