@@ -54,24 +54,61 @@ pub struct EditorPageProps {
 /// A change to the draft.
 type Change = Box<dyn Fn(&mut Draft)>;
 
+/// The draft as typed, and whether the teacher has typed anything yet.
+#[derive(PartialEq)]
+struct DraftState {
+    draft: Draft,
+    touched: bool,
+}
+
+enum DraftAction {
+    /// A change typed by the teacher.
+    Change(Change),
+    /// A draft brought back from storage; ignored once the teacher typed.
+    Restore(Draft),
+}
+
+impl Reducible for DraftState {
+    type Action = DraftAction;
+
+    fn reduce(self: Rc<DraftState>, action: DraftAction) -> Rc<DraftState> {
+        match action {
+            DraftAction::Change(change) => {
+                let mut draft = self.draft.clone();
+                change(&mut draft);
+                Rc::new(DraftState { draft, touched: true })
+            }
+            DraftAction::Restore(_) if self.touched => self,
+            DraftAction::Restore(draft) => Rc::new(DraftState { draft, touched: false }),
+        }
+    }
+}
+
 #[component]
 pub fn EditorPage(props: &EditorPageProps) -> Html {
     let strings = use_app_strings();
     let ui_strings = ui::use_strings();
     let library = use_library();
-    let draft = use_state(|| Draft { editing: props.id.clone(), ..Draft::default() });
+    let stored_board =
+        props.id.as_ref().and_then(|id| library.service().boards.boards.get(&BoardId(id.clone())).cloned());
+    let state = {
+        let first = stored_board
+            .as_ref()
+            .map_or_else(|| Draft { editing: props.id.clone(), ..Draft::default() }, Draft::from_board);
+        use_reducer(move || DraftState { draft: first, touched: false })
+    };
+    let draft = &state.draft;
     let rejections = use_state(Vec::<GateRejection>::new);
     let failure = use_state(|| None::<String>);
     let picker_seat = use_state(|| None::<Seat>);
     let navigator = use_navigator();
-    let stored_board =
-        props.id.as_ref().and_then(|id| library.service().boards.boards.get(&BoardId(id.clone())).cloned());
 
     let restored = use_state(|| false);
     {
         // Once the store is open, bring back what was typed before the tab
-        // closed, if it was for this board; else start from the stored board.
-        let draft = draft.clone();
+        // closed, if it was for this board; else start from the stored board
+        // (known by now). Neither replaces what the teacher typed meanwhile.
+        let dispatcher = state.dispatcher();
         let restored = restored.clone();
         let store = library.store.clone();
         let editing = props.id.clone();
@@ -81,20 +118,20 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
             if !ready || *restored {
                 return;
             }
-            let from_board = board
-                .as_ref()
-                .map_or_else(|| Draft { editing: editing.clone(), ..Draft::default() }, draft::Draft::from_board);
+            if let Some(board) = &board {
+                dispatcher.dispatch(DraftAction::Restore(Draft::from_board(board)));
+            }
             let Some(store) = store else {
-                draft.set(from_board);
                 restored.set(true);
                 return;
             };
             wasm_bindgen_futures::spawn_local(async move {
                 let stored = store.editor_draft().await.ok().flatten();
                 let stored = stored.and_then(|text| serde_json::from_str::<StoredDraft>(&text).ok());
-                match stored.filter(|stored| stored.version == DRAFT_VERSION && stored.draft.editing == editing) {
-                    Some(stored) => draft.set(stored.draft),
-                    None => draft.set(from_board),
+                if let Some(stored) =
+                    stored.filter(|stored| stored.version == DRAFT_VERSION && stored.draft.editing == editing)
+                {
+                    dispatcher.dispatch(DraftAction::Restore(stored.draft));
                 }
                 restored.set(true);
             });
@@ -103,7 +140,7 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
     {
         // Every change is kept, so closing the tab loses nothing typed.
         let store = library.store.clone().filter(|_| *restored);
-        use_effect_with((*draft).clone(), move |draft| {
+        use_effect_with(draft.clone(), move |draft| {
             let stored = StoredDraft { version: DRAFT_VERSION, draft: draft.clone() };
             if let (Some(store), Ok(text)) = (store, serde_json::to_string(&stored)) {
                 wasm_bindgen_futures::spawn_local(async move {
@@ -115,12 +152,10 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
     }
 
     let update = {
-        let draft = draft.clone();
-        let update: Rc<dyn Fn(Change)> = Rc::new(move |change: Change| {
-            let mut next = (*draft).clone();
-            change(&mut next);
-            draft.set(next);
-        });
+        let dispatcher = state.dispatcher();
+        // Each change applies to the latest draft, however fast the events come.
+        let update: Rc<dyn Fn(Change)> =
+            Rc::new(move |change: Change| dispatcher.dispatch(DraftAction::Change(change)));
         update
     };
     let on = |change: fn(&mut Draft)| {
@@ -221,7 +256,7 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
         })
     };
     let on_save = {
-        let draft = draft.clone();
+        let state = state.clone();
         let library = library.clone();
         let rejections = rejections.clone();
         let failure = failure.clone();
@@ -230,7 +265,7 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
         Callback::from(move |_| {
             let code = generate_deal_code(&mut BrowserRandom);
             let owner = Ownership::User { user_id: local_user() };
-            let board_draft = match draft.to_board_draft(stored_board.as_ref(), &code, owner) {
+            let board_draft = match state.draft.to_board_draft(stored_board.as_ref(), &code, owner) {
                 Ok(board_draft) => board_draft,
                 Err(error) => return failure.set(Some(format!("{}: {error}", strings.get("deal-invalid")))),
             };
@@ -409,8 +444,8 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
                 comment_fields(format!("{} {} ({call})", strings.get("comment-on-call"), idx + 1), texts, Slot::Call(idx))
             }) }
 
-            if let Some(state) = &play_state {
-                { play_section(&strings, &draft, state, on_card, on(Draft::pop_card), on_drop_broken, &comment_fields) }
+            if let Some(play) = &play_state {
+                { play_section(&strings, draft, play, on_card, on(Draft::pop_card), on_drop_broken, &comment_fields) }
             } else if !draft.play.is_empty() {
                 <p class="field-error play-waiting">{ strings.get("play-needs-contract") }</p>
             }
