@@ -526,3 +526,60 @@ async fn a_change_that_cannot_be_stored_is_kept_aside_and_written_at_the_next_op
     assert_eq!(stored.len(), 1);
     assert!(stored[0].is_deleted(), "the trashed board was written");
 }
+
+/// A PBN file of `count` games, all the same good game but for their number.
+fn big_pbn(count: usize) -> String {
+    (1..=count)
+        .map(|number| {
+            format!(
+                "[Event \"Big file\"]\n[Board \"{number}\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                 [Deal \"N:AQ97.KJ3.A842.Q5 K863.Q95.K7.K942 J2.A862.QJ3.AJT3 T54.T74.T965.876\"]\n\
+                 [Declarer \"N\"]\n[Contract \"3NT\"]\n[Auction \"N\"]\n1D Pass 1H Pass 2NT Pass 3NT Pass Pass Pass\n\n"
+            )
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn a_file_of_2000_games_is_planned_and_stored_in_batches_with_a_progress_bar() {
+    let database = database_name("big-import");
+    let root = mount_at("/", database).await;
+    wait_for(&root, ".boards-page .empty").await;
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&big_pbn(2000)));
+    let file = web_sys::File::new_with_str_sequence(&parts, "big.pbn").expect("a file");
+    let transfer = web_sys::DataTransfer::new().expect("a data transfer");
+    transfer.items().add_with_file(&file).expect("the file is added");
+    let input: web_sys::HtmlInputElement = wait_for(&root, "input.import-file").await.unchecked_into();
+    input.set_files(transfer.files().as_ref());
+    input.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("sent");
+
+    // Reading: the bar shows part of the games checked before the plan.
+    let mut seen_part = false;
+    for _ in 0..1000 {
+        if let Some(bar) = root.query_selector(".import-progress progress").expect("valid") {
+            let (value, max) = (bar.get_attribute("value"), bar.get_attribute("max"));
+            seen_part |= value.zip(max).is_some_and(|(value, max)| value != max && max == "2000");
+        }
+        if root.query_selector(".import-plan").expect("valid").is_some() {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert!(seen_part, "the page was drawn while the file was read");
+    let summary = wait_for(&root, ".import-plan .plan-summary").await.text_content().unwrap_or_default();
+    assert!(summary.contains("2000"), "{summary}");
+
+    click(&wait_for(&root, "button.confirm-import").await);
+    let mut seen_storing = false;
+    for _ in 0..1000 {
+        seen_storing |= root.query_selector(".import-progress").expect("valid").is_some();
+        if root.query_selector(".notice").expect("valid").is_some() {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert!(seen_storing, "the page was drawn while the boards were stored");
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    let stored = stored_when(&store, |boards| boards.len() == 2000).await;
+    assert_eq!(stored.len(), 2000);
+}

@@ -8,8 +8,8 @@
 use std::time::Duration;
 
 use training::{
-    apply_import, export_pbn, plan_import_file, Board, BoardQuery, ExportOptions, ExportVulnerability, ImportOptions,
-    ImportPlan, ImportRejection, PlannedOutcome,
+    apply_import, export_pbn, Board, BoardQuery, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan,
+    ImportPlanner, ImportRejection, PlannedOutcome,
 };
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -21,8 +21,36 @@ use crate::library::{self, local_user, Action, Notice};
 /// How many refused games the plan lists one by one.
 const SHOWN_REJECTIONS: usize = 20;
 
-/// How many games are stored between two paints of the progress bar.
+/// How many games are planned, or stored, between two paints of the progress bar.
 const BATCH: usize = 100;
+
+/// What an import is doing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Reading the file and checking each game.
+    Reading,
+    /// Storing the boards planned.
+    Storing,
+}
+
+/// Plans the import of `bytes` a batch of games at a time, showing the
+/// progress and yielding to the browser between batches, then shows the plan.
+async fn plan_in_batches(
+    bytes: &[u8],
+    file: String,
+    options: ImportOptions,
+    progress: UseStateHandle<Option<(Phase, usize, usize)>>,
+    pending: UseStateHandle<Option<Pending>>,
+) {
+    let mut planner = ImportPlanner::new(bytes, &options, now());
+    let total = planner.total();
+    while !planner.plan_next(BATCH) {
+        progress.set(Some((Phase::Reading, planner.planned(), total)));
+        yew::platform::time::sleep(Duration::ZERO).await;
+    }
+    progress.set(None);
+    pending.set(Some(Pending { file, plan: planner.finish() }));
+}
 
 /// A plan waiting for the user's go, with the name of its file.
 #[derive(Clone, PartialEq)]
@@ -38,8 +66,8 @@ pub fn ImportPanel() -> Html {
     let pending = use_state(|| None::<Pending>);
     let error = use_state(|| None::<String>);
     let link = use_state(String::new);
-    // Games stored so far and in all, while an import runs.
-    let progress = use_state(|| None::<(usize, usize)>);
+    // What the import does, with the games done so far and in all, while it runs.
+    let progress = use_state(|| None::<(Phase, usize, usize)>);
     let locale = library
         .settings
         .comment_language
@@ -50,6 +78,7 @@ pub fn ImportPanel() -> Html {
     let on_file = {
         let pending = pending.clone();
         let error = error.clone();
+        let progress = progress.clone();
         let locale = locale.clone();
         Callback::from(move |event: Event| {
             let input: HtmlInputElement = event.target_unchecked_into();
@@ -58,13 +87,13 @@ pub fn ImportPanel() -> Html {
             input.set_value("");
             let pending = pending.clone();
             let error = error.clone();
+            let progress = progress.clone();
             let options = ImportOptions { owner: local_user(), comment_locale: Some(locale.clone()) };
             wasm_bindgen_futures::spawn_local(async move {
                 match read_file(&file).await {
                     Ok(bytes) => {
-                        let plan = plan_import_file(&bytes, &options, now());
                         error.set(None);
-                        pending.set(Some(Pending { file: file.name(), plan }));
+                        plan_in_batches(&bytes, file.name(), options, progress, pending).await;
                     }
                     Err(reason) => error.set(Some(reason)),
                 }
@@ -83,13 +112,17 @@ pub fn ImportPanel() -> Html {
         let link = link.clone();
         let pending = pending.clone();
         let error = error.clone();
+        let progress = progress.clone();
         let options = ImportOptions { owner: local_user(), comment_locale: Some(locale.clone()) };
         let name = strings.get("handviewer-link");
         Callback::from(move |_| {
-            let plan = plan_import_file(link.trim().as_bytes(), &options, now());
             error.set(None);
-            pending.set(Some(Pending { file: name.clone(), plan }));
+            let text = link.trim().to_owned();
             link.set(String::new());
+            let (name, options, progress, pending) = (name.clone(), options.clone(), progress.clone(), pending.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                plan_in_batches(text.as_bytes(), name, options, progress, pending).await;
+            });
         })
     };
     let on_confirm = {
@@ -106,7 +139,7 @@ pub fn ImportPanel() -> Html {
                 let mut boards = library.service().boards.clone();
                 let total = plan.n_created();
                 let (mut created, mut failed) = (0, 0);
-                progress.set(Some((0, total)));
+                progress.set(Some((Phase::Storing, 0, total)));
                 for games in plan.games.chunks(BATCH) {
                     let part = ImportPlan { games: games.to_vec(), file_diagnostics: Vec::new() };
                     let applied = apply_import(&part, &mut boards, &mut BrowserRandom, now());
@@ -114,7 +147,7 @@ pub fn ImportPanel() -> Html {
                     let stored: Vec<Board> = applied.created.into_iter().map(|(_, board)| board).collect();
                     created += stored.len();
                     library::save(&library, stored);
-                    progress.set(Some((created + failed, total)));
+                    progress.set(Some((Phase::Storing, created + failed, total)));
                     // Let the page paint the bar and answer the user between batches.
                     yew::platform::time::sleep(Duration::ZERO).await;
                 }
@@ -135,10 +168,12 @@ pub fn ImportPanel() -> Html {
                     placeholder={strings.get("handviewer-placeholder")} aria-label={strings.get("handviewer-link")} />
                 <button class="read-link" disabled={link.trim().is_empty()} onclick={on_link}>{ strings.get("read-link") }</button>
             </div>
-            if let Some((done, total)) = *progress {
+            if let Some((phase, done, total)) = *progress {
                 <div class="import-progress" role="status">
                     <progress max={total.to_string()} value={done.to_string()} />
-                    <span>{ strings.get("import-progress").replace("{done}", &done.to_string()).replace("{total}", &total.to_string()) }</span>
+                    <span>{ strings.get(match phase { Phase::Reading => "import-reading", Phase::Storing => "import-progress" })
+                        .replace("{done}", &done.to_string())
+                        .replace("{total}", &total.to_string()) }</span>
                 </div>
             }
             if let Some(reason) = &*error {

@@ -48,6 +48,10 @@ fn main() -> ExitCode {
 
 /// The workspace root: the parent of this crate's folder.
 fn project_root() -> PathBuf {
-    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // `cargo run` (and so `cargo xtask`) says at run time where the xtask package is; the path
+    // of the build is only a fallback, as one binary may serve several checkouts sharing a
+    // target directory.
+    let manifest_dir =
+        std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
     manifest_dir.parent().map_or(manifest_dir.clone(), PathBuf::from)
 }

@@ -214,13 +214,13 @@ pub fn export_pbn(boards: &[Board], options: &ExportOptions) -> Result<PbnFile, 
 /// Reads PBN text and plans its import: see [`ImportPlan`]. `now` stamps the previews.
 #[must_use]
 pub fn plan_import(text: &str, options: &ImportOptions, now: Timestamp) -> ImportPlan {
-    plan_parsed(pbn::parse(text), options, now)
+    ImportPlanner::from_pbn(pbn::parse(text), options, now).finish()
 }
 
 /// [`plan_import`] for the raw bytes of a file: UTF-8, or else Windows-1252.
 #[must_use]
 pub fn plan_import_bytes(bytes: &[u8], options: &ImportOptions, now: Timestamp) -> ImportPlan {
-    plan_parsed(pbn::parse_bytes(bytes), options, now)
+    ImportPlanner::from_pbn(pbn::parse_bytes(bytes), options, now).finish()
 }
 
 /// Reads LIN text (a file saved from Bridge Base Online) and plans its import as
@@ -229,22 +229,148 @@ pub fn plan_import_bytes(bytes: &[u8], options: &ImportOptions, now: Timestamp) 
 /// each board starts.
 #[must_use]
 pub fn plan_import_lin(text: &str, options: &ImportOptions, now: Timestamp) -> ImportPlan {
-    plan_lin_boards(text, lin::parse(text), options, now)
+    ImportPlanner::from_lin(text, lin::parse(text), options, now).finish()
 }
 
 /// Plans the import of a file whatever its format: a BBO handviewer link (a URL with a `lin=`
 /// or hand parameters), LIN text, or else PBN; the text is UTF-8, or else Windows-1252.
 #[must_use]
 pub fn plan_import_file(bytes: &[u8], options: &ImportOptions, now: Timestamp) -> ImportPlan {
-    let (text, _) = pbn::decode(bytes);
-    let trimmed = text.trim();
-    if is_url(trimmed) {
-        return plan_lin_boards(trimmed, vec![lin::parse_handviewer_url(trimmed)], options, now);
+    ImportPlanner::new(bytes, options, now).finish()
+}
+
+/// An import planned a few games at a time, so that a page can show its progress and stay
+/// responsive with thousands of games: the file is read at once (the cheap part), each game
+/// goes through the gate on [`ImportPlanner::plan_next`]. The plan is the same as
+/// [`plan_import_file`]'s.
+#[derive(Clone, Debug)]
+pub struct ImportPlanner {
+    options: ImportOptions,
+    now: Timestamp,
+    /// The games read and not planned yet, in file order.
+    pending: std::vec::IntoIter<PendingGame>,
+    total: usize,
+    plan: ImportPlan,
+}
+
+/// A game read from the file, waiting for the gate.
+#[derive(Clone, Debug)]
+enum PendingGame {
+    Pbn {
+        game: Box<PbnGame>,
+        diagnostics: Vec<Diagnostic>,
+        errors: Vec<Diagnostic>,
+    },
+    Lin {
+        board: Box<LinGame>,
+        pos: Pos,
+    },
+    /// Refused before the gate, its plan already made.
+    Planned(Box<PlannedGame>),
+}
+
+impl ImportPlanner {
+    /// Reads a file whatever its format, as [`plan_import_file`] says.
+    #[must_use]
+    pub fn new(bytes: &[u8], options: &ImportOptions, now: Timestamp) -> ImportPlanner {
+        let (text, _) = pbn::decode(bytes);
+        let trimmed = text.trim();
+        if is_url(trimmed) {
+            return ImportPlanner::from_lin(trimmed, vec![lin::parse_handviewer_url(trimmed)], options, now);
+        }
+        if looks_like_lin(trimmed) {
+            return ImportPlanner::from_lin(&text, lin::parse(&text), options, now);
+        }
+        ImportPlanner::from_pbn(pbn::parse_bytes(bytes), options, now)
     }
-    if looks_like_lin(trimmed) {
-        return plan_import_lin(&text, options, now);
+
+    fn with_games(
+        pending: Vec<PendingGame>,
+        file_diagnostics: Vec<Diagnostic>,
+        options: &ImportOptions,
+        now: Timestamp,
+    ) -> ImportPlanner {
+        ImportPlanner {
+            options: options.clone(),
+            now,
+            total: pending.len(),
+            pending: pending.into_iter(),
+            plan: ImportPlan { games: Vec::new(), file_diagnostics },
+        }
     }
-    plan_import_bytes(bytes, options, now)
+
+    fn from_pbn(parsed: ParsedFile, options: &ImportOptions, now: Timestamp) -> ImportPlanner {
+        let (games, file_diagnostics) = split_diagnostics(parsed);
+        let pending = games
+            .into_iter()
+            .map(|(game, diagnostics, errors)| PendingGame::Pbn { game: Box::new(game), diagnostics, errors })
+            .collect();
+        ImportPlanner::with_games(pending, file_diagnostics, options, now)
+    }
+
+    fn from_lin(
+        text: &str,
+        boards: Vec<Result<LinGame, LinError>>,
+        options: &ImportOptions,
+        now: Timestamp,
+    ) -> ImportPlanner {
+        let pending = boards
+            .into_iter()
+            .enumerate()
+            .map(|(index, read)| match read {
+                Ok(board) => PendingGame::Lin { pos: pos_at(text, board.offset), board: Box::new(board) },
+                Err(error) => PendingGame::Planned(Box::new(PlannedGame {
+                    index,
+                    board_number: None,
+                    pos: pos_at(text, error.offset),
+                    diagnostics: Vec::new(),
+                    outcome: PlannedOutcome::Rejected(ImportRejection::Lin(error)),
+                })),
+            })
+            .collect();
+        ImportPlanner::with_games(pending, Vec::new(), options, now)
+    }
+
+    /// The number of games in the file.
+    #[must_use]
+    pub const fn total(&self) -> usize {
+        self.total
+    }
+
+    /// The number of games planned so far.
+    #[must_use]
+    pub fn planned(&self) -> usize {
+        self.plan.games.len()
+    }
+
+    /// Plans up to `count` more games; true once every game is planned.
+    pub fn plan_next(&mut self, count: usize) -> bool {
+        for pending in self.pending.by_ref().take(count) {
+            let index = self.plan.games.len();
+            let planned = match pending {
+                PendingGame::Pbn { game, diagnostics, errors } => {
+                    plan_game(index, &game, diagnostics, errors, &self.options, self.now)
+                }
+                PendingGame::Lin { board, pos } => {
+                    let mut planned =
+                        plan_game(index, &board.to_pbn(), Vec::new(), Vec::new(), &self.options, self.now);
+                    planned.pos = pos;
+                    planned.board_number = planned.board_number.or(board.board);
+                    planned
+                }
+                PendingGame::Planned(planned) => *planned,
+            };
+            self.plan.games.push(planned);
+        }
+        self.pending.len() == 0
+    }
+
+    /// The whole plan, planning what is left.
+    #[must_use]
+    pub fn finish(mut self) -> ImportPlan {
+        self.plan_next(usize::MAX);
+        self.plan
+    }
 }
 
 /// A web address, as a handviewer link is.
@@ -258,34 +384,6 @@ fn looks_like_lin(text: &str) -> bool {
     let mut chars = text.chars();
     let head: Vec<char> = chars.by_ref().take(2).collect();
     head.len() == 2 && head.iter().all(char::is_ascii_alphabetic) && chars.find(|c| !c.is_whitespace()) == Some('|')
-}
-
-fn plan_lin_boards(
-    text: &str,
-    boards: Vec<Result<LinGame, LinError>>,
-    options: &ImportOptions,
-    now: Timestamp,
-) -> ImportPlan {
-    let games = boards
-        .into_iter()
-        .enumerate()
-        .map(|(index, read)| match read {
-            Ok(board) => {
-                let mut planned = plan_game(index, &board.to_pbn(), Vec::new(), Vec::new(), options, now);
-                planned.pos = pos_at(text, board.offset);
-                planned.board_number = planned.board_number.or(board.board);
-                planned
-            }
-            Err(error) => PlannedGame {
-                index,
-                board_number: None,
-                pos: pos_at(text, error.offset),
-                diagnostics: Vec::new(),
-                outcome: PlannedOutcome::Rejected(ImportRejection::Lin(error)),
-            },
-        })
-        .collect();
-    ImportPlan { games, file_diagnostics: Vec::new() }
 }
 
 /// The line and column (from 1, in characters) of a byte offset of `text`.
@@ -482,10 +580,13 @@ fn push_tag(items: &mut Vec<Item>, name: &str, value: &str) {
     }));
 }
 
-fn plan_parsed(parsed: ParsedFile, options: &ImportOptions, now: Timestamp) -> ImportPlan {
+/// Each game of a parsed file with its diagnostics (warnings included) and the reader's errors,
+/// which refuse it; and the diagnostics found outside any game.
+type GameDiagnostics = (PbnGame, Vec<Diagnostic>, Vec<Diagnostic>);
+
+fn split_diagnostics(parsed: ParsedFile) -> (Vec<GameDiagnostics>, Vec<Diagnostic>) {
     let ParsedFile { file, diagnostics } = parsed;
     let starts: Vec<u32> = file.games.iter().map(|game| game.pos().line).collect();
-    // Per game: every diagnostic, and the reader's errors, which refuse the game.
     let mut by_game: Vec<(Vec<Diagnostic>, Vec<Diagnostic>)> = vec![(Vec::new(), Vec::new()); file.games.len()];
     let mut file_diagnostics = Vec::new();
     let read = diagnostics.into_iter().map(|diagnostic| (diagnostic, true));
@@ -504,14 +605,9 @@ fn plan_parsed(parsed: ParsedFile, options: &ImportOptions, now: Timestamp) -> I
         }
         all.push(diagnostic);
     }
-    let games = file
-        .games
-        .iter()
-        .zip(by_game)
-        .enumerate()
-        .map(|(index, (game, (diagnostics, errors)))| plan_game(index, game, diagnostics, errors, options, now))
-        .collect();
-    ImportPlan { games, file_diagnostics }
+    let games =
+        file.games.into_iter().zip(by_game).map(|(game, (diagnostics, errors))| (game, diagnostics, errors)).collect();
+    (games, file_diagnostics)
 }
 
 /// What becomes of one game. The reader's errors refuse it (its text is doubtful); the checker's

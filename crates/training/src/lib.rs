@@ -51,8 +51,8 @@ pub use deal_code::{
 };
 pub use exchange::{
     apply_import, export_pbn, plan_import, plan_import_bytes, plan_import_file, plan_import_lin, AppliedImport,
-    ApplyError, ExportError, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan, ImportRejection,
-    PlannedBoard, PlannedGame, PlannedOutcome,
+    ApplyError, ExportError, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan, ImportPlanner,
+    ImportRejection, PlannedBoard, PlannedGame, PlannedOutcome,
 };
 pub use gate::{
     gate, BoardDraft, DraftCall, DraftCard, DraftComment, GateNote, GateRejection, GateReport, GatedBoard,

@@ -12,8 +12,8 @@ use training::testing::InMemoryBoards;
 use training::{
     apply_import, export_pbn, gate, plan_import, plan_import_bytes, plan_import_file, plan_import_lin, ApplyError,
     Board, BoardRepository, DraftComment, ExportError, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan,
-    ImportRejection, Level, Localized, Metadata, PlannedOutcome, RandomSource, RichText, Scoring, Sharing, Timestamp,
-    UserId,
+    ImportPlanner, ImportRejection, Level, Localized, Metadata, PlannedOutcome, RandomSource, RichText, Scoring,
+    Sharing, Timestamp, UserId,
 };
 
 use crate::gate::{arb_contract_game, game_draft, locale, three_notrump, NOW};
@@ -609,4 +609,20 @@ fn pbn_text_is_never_taken_for_lin() {
         plan_import_file(FOREIGN.as_bytes(), &import_options(), NOW),
         plan_import(FOREIGN, &import_options(), NOW)
     );
+}
+
+#[test]
+fn an_import_planned_a_few_games_at_a_time_gives_the_same_plan() {
+    for bytes in [FOREIGN.as_bytes().to_vec(), lin_fixture("vugraph.lin"), lin_fixture("broken.lin")] {
+        let whole = plan_import_file(&bytes, &import_options(), NOW);
+        let mut planner = ImportPlanner::new(&bytes, &import_options(), NOW);
+        assert_eq!(planner.total(), whole.games.len());
+        let mut steps = 0;
+        while !planner.plan_next(1) {
+            steps += 1;
+            assert_eq!(planner.planned(), steps, "one game per step");
+        }
+        assert_eq!(planner.planned(), planner.total());
+        assert_eq!(planner.finish(), whole);
+    }
 }
