@@ -294,7 +294,11 @@ fn EntryRow(props: &EntryRowProps) -> Html {
     let (label, available) = match &props.entry {
         CollectionEntry::Available(board) => (
             html! {
-                <Link<Route> classes="board-name" to={Route::Board { id: board.id.0.clone() }}>{ board_name(board) }</Link<Route>>
+                <div class="entry-board">
+                    <Link<Route> classes="board-name" to={Route::Board { id: board.id.0.clone() }}>{ board_name(board) }</Link<Route>>
+                    <ui::DealDiagram compact=true deal={*board.game().deal()} dealer={board.game().dealer()}
+                        vulnerability={board.game().vulnerability()} />
+                </div>
             },
             true,
         ),

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use bridge::{Auction, BySeat, Call, Card, Hand, Seat, Trick};
 use ui::{
-    BidBox, BidBoxProps, DdTableView, DdTableViewProps, DeckPicker, DeckPickerProps, HandView, HandViewProps,
-    TrickView, TrickViewProps,
+    BidBox, BidBoxProps, DdTableView, DdTableViewProps, DealDiagram, DealDiagramProps, DeckPicker, DeckPickerProps,
+    HandView, HandViewProps, TrickView, TrickViewProps,
 };
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::wasm_bindgen::JsCast;
@@ -169,4 +169,30 @@ async fn the_deck_picker_marks_each_holder_and_reports_seats_and_cards() {
     click(&root, ".deck-card[data-card='DA']");
     assert_eq!(*selected.borrow(), vec![Seat::West]);
     assert_eq!(*cards.borrow(), vec!["DA".parse::<Card>().expect("a card")]);
+}
+
+#[wasm_bindgen_test]
+async fn the_compact_diagram_writes_each_hand_on_one_line() {
+    let deal: bridge::Deal =
+        "N:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 543.542.763.7654 76.AT76.JT98.A98".parse().expect("a deal");
+    let props = DealDiagramProps {
+        deal,
+        dealer: Seat::East,
+        vulnerability: bridge::Vulnerability::Both,
+        playable: Hand::EMPTY,
+        on_card: Callback::noop(),
+        compact: true,
+    };
+    let root = mount::<DealDiagram>(props).await;
+    let line = |seat: char| {
+        root.query_selector(&format!(".compact-hand[data-seat='{seat}']"))
+            .expect("valid")
+            .and_then(|hand| hand.text_content())
+            .expect("every seat has a line")
+    };
+    assert_eq!(line('N'), "♠AKQ2♥KQ3♦A54♣K32");
+    assert_eq!(line('W'), "♠76♥A1076♦J1098♣A98");
+    assert_eq!(root.query_selector_all("button").expect("valid").length(), 0, "nothing to click");
+    let caption = root.query_selector("figcaption").expect("valid").and_then(|c| c.text_content()).unwrap_or_default();
+    assert_eq!(caption, "Dealer East · Vulnerable All");
 }
