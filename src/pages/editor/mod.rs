@@ -65,7 +65,7 @@ enum DraftAction {
     /// A change typed by the teacher.
     Change(Change),
     /// A draft brought back from storage; ignored once the teacher typed.
-    Restore(Draft),
+    Restore(Box<Draft>),
 }
 
 impl Reducible for DraftState {
@@ -79,7 +79,7 @@ impl Reducible for DraftState {
                 Rc::new(DraftState { draft, touched: true })
             }
             DraftAction::Restore(_) if self.touched => self,
-            DraftAction::Restore(draft) => Rc::new(DraftState { draft, touched: false }),
+            DraftAction::Restore(draft) => Rc::new(DraftState { draft: *draft, touched: false }),
         }
     }
 }
@@ -119,7 +119,7 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
                 return;
             }
             if let Some(board) = &board {
-                dispatcher.dispatch(DraftAction::Restore(Draft::from_board(board)));
+                dispatcher.dispatch(DraftAction::Restore(Box::new(Draft::from_board(board))));
             }
             let Some(store) = store else {
                 restored.set(true);
@@ -131,7 +131,7 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
                 if let Some(stored) =
                     stored.filter(|stored| stored.version == DRAFT_VERSION && stored.draft.editing == editing)
                 {
-                    dispatcher.dispatch(DraftAction::Restore(stored.draft));
+                    dispatcher.dispatch(DraftAction::Restore(Box::new(stored.draft)));
                 }
                 restored.set(true);
             });
