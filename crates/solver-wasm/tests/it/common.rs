@@ -89,10 +89,14 @@ pub fn check_board(ask: &mut impl FnMut(Request) -> Response, id: u64, vector: &
     };
     let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
     assert_eq!(values, vector.cards, "card values of {}", vector.line);
+    assert!(values.iter().all(|(_, tricks)| u64::from(*tricks) <= vector.tricks_left), "values over the tricks left");
 }
 
+/// Whether an error has the code a request must get.
+type IsExpected = fn(&SolverError) -> bool;
+
 /// Requests no solver can answer, each with the error code it must get.
-pub fn illegal_requests() -> Vec<(RequestBody, fn(&SolverError) -> bool)> {
+pub fn illegal_requests() -> Vec<(RequestBody, IsExpected)> {
     let deal = "N:AKQ2.KQ3.A54.K32 JT9.JT98.KQJ.QJT 8765.A2.T9876.A9 43.7654.32.87654";
     let position = |hands: &str, leader: Seat, played: &[&str]| {
         RequestBody::Analyse(PositionMsg {
@@ -102,8 +106,8 @@ pub fn illegal_requests() -> Vec<(RequestBody, fn(&SolverError) -> bool)> {
             played: played.iter().map(|card| card.parse().expect("a card")).collect(),
         })
     };
-    let is_deal: fn(&SolverError) -> bool = |err| matches!(err, SolverError::Deal(_));
-    let is_position: fn(&SolverError) -> bool = |err| matches!(err, SolverError::Position(_));
+    let is_deal: IsExpected = |err| matches!(err, SolverError::Deal(_));
+    let is_position: IsExpected = |err| matches!(err, SolverError::Position(_));
     vec![
         (RequestBody::Table { deal: "not a deal".to_owned() }, is_deal),
         (RequestBody::Table { deal: "N:AKQ2.KQ3.A54.K32 - - -".to_owned() }, is_position),
