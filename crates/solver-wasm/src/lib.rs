@@ -5,7 +5,7 @@
 //!   carrying an id; deals and hands travel as PBN text, checked on arrival.
 //! - [`Handler`]: one [`double_dummy::Solver`] answering requests in order,
 //!   its transposition table kept warm between them.
-//! - In the browser only: [`SolverWorker`], the `gloo-worker` worker the
+//! - In the browser: [`SolverWorker`], the `gloo-worker` worker the
 //!   `solver-worker` binary registers, and [`SolverClient`], the app's side,
 //!   which numbers requests through [`Requests`] and drops stale answers.
 //!
@@ -17,9 +17,7 @@ mod handler;
 pub mod protocol;
 mod requests;
 
-#[cfg(target_arch = "wasm32")]
 mod client;
-#[cfg(target_arch = "wasm32")]
 mod worker;
 
 pub use handler::Handler;
@@ -28,9 +26,7 @@ pub use protocol::{
 };
 pub use requests::{Answer, ClientError, Requests};
 
-#[cfg(target_arch = "wasm32")]
 pub use client::SolverClient;
-#[cfg(target_arch = "wasm32")]
 pub use worker::SolverWorker;
 
 /// Where trunk puts the worker's script, relative to the page
