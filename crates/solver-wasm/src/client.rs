@@ -1,5 +1,5 @@
-//! The app's side of the worker: a [`Requests`] book over a `gloo-worker`
-//! bridge, with one typed method per question.
+//! The app's side of the worker: the book of requests (`requests.rs`) over a
+//! `gloo-worker` bridge, with one typed method per question.
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -15,7 +15,9 @@ use crate::{
 
 /// A handle on one solver worker. Requests get increasing ids and a newer
 /// request makes every older one stale: its future resolves at once to
-/// [`ClientError::Stale`] and its answer is dropped (see [`Requests`]).
+/// [`ClientError::Stale`] and its answer is dropped. Only one request is
+/// with the worker at a time and only the newest waits behind it, so the
+/// worker never starts a position nobody waits for.
 /// Dropping the client ends the worker.
 pub struct SolverClient {
     state: Rc<RefCell<State>>,

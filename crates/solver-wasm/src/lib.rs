@@ -7,7 +7,7 @@
 //!   its transposition table kept warm between them.
 //! - In the browser: [`SolverWorker`], the `gloo-worker` worker the
 //!   `solver-worker` binary registers, and [`SolverClient`], the app's side,
-//!   which numbers requests through [`Requests`] and drops stale answers.
+//!   which numbers requests and drops stale answers.
 //!
 //! **Staleness:** a newer request of a client makes every older answer of
 //! that client stale; its caller gets [`ClientError::Stale`], never the
@@ -24,10 +24,12 @@ pub use handler::Handler;
 pub use protocol::{
     CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError, TableMsg,
 };
-pub use requests::{Answer, ClientError, Requests};
+pub use requests::{Answer, ClientError};
 
 pub use client::SolverClient;
 pub use worker::SolverWorker;
+
+use requests::Requests;
 
 /// Where trunk puts the worker's script, relative to the page
 /// (`data-bin="solver-worker"` in `index.html`; the wasm sits beside it).

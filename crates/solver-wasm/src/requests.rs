@@ -28,7 +28,7 @@ pub enum ClientError {
 /// and only the newest waits behind it, so the worker never starts a
 /// position nobody waits for.
 #[derive(Debug)]
-pub struct Requests {
+pub(crate) struct Requests {
     next_id: u64,
     /// The id of the request the worker is solving.
     in_flight: Option<u64>,
@@ -47,7 +47,7 @@ impl Default for Requests {
 impl Requests {
     /// Numbers `body` as the newest request: where its answer will come, and
     /// the request to post to the worker now, if it is free.
-    pub fn send(&mut self, body: RequestBody) -> (oneshot::Receiver<Answer>, Option<Request>) {
+    pub(crate) fn send(&mut self, body: RequestBody) -> (oneshot::Receiver<Answer>, Option<Request>) {
         let id = self.next_id;
         self.next_id += 1;
         if let Some((_, older)) = self.waiter.take() {
@@ -67,7 +67,7 @@ impl Requests {
 
     /// Takes the worker's answer: gives it to its caller unless it is stale,
     /// and returns the queued request to post now that the worker is free.
-    pub fn answer(&mut self, response: Response) -> Option<Request> {
+    pub(crate) fn answer(&mut self, response: Response) -> Option<Request> {
         if self.in_flight == Some(response.id) {
             self.in_flight = None;
         }

@@ -1,3 +1,5 @@
+//! The bookkeeping of requests: ids, staleness, one request in flight.
+
 use futures_channel::oneshot::Receiver;
 
 use crate::{Answer, ClientError, Requests, Response, ResponseBody, SolverError, TableMsg};
