@@ -15,7 +15,7 @@ use crate::store::schema::DB_NAME;
 use crate::store::Settings;
 use crate::strings::{AppStrings, Language};
 
-pub use crate::pages::SAMPLE_DEAL;
+pub use crate::pages::{SAMPLE_BOARD, SAMPLE_DEAL};
 
 /// The pages, in the URL's fragment (`#/boards/ID`) so the app works from any
 /// static host and offline without server-side routes.

@@ -13,4 +13,4 @@ pub mod store;
 pub mod strings;
 mod themes;
 
-pub use app::{App, AppProps, Route, SAMPLE_DEAL};
+pub use app::{App, AppProps, Route, SAMPLE_BOARD, SAMPLE_DEAL};

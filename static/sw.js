@@ -1,15 +1,19 @@
 // The service worker: the app shell (the page and every file it links:
-// script, wasm, styles, manifest, icons) is cached at install in a cache
-// named after the build, so the app starts offline. The page is fetched from
-// the network first (a new version shows when online) and from the cache
-// when offline; the build's files, whose names carry their hash, from the
-// cache first. A new build waits until the page asks it to take over.
+// script, wasm, styles, manifest, icons; and the solver's worker) is cached
+// at install in a cache named after the build, so the app starts offline.
+// The page is fetched from the network first (a new version shows when
+// online) and from the cache when offline; the build's files (their names
+// carry their hash, or the cache is the build's own) from the cache first.
+// A new build waits until the page asks it to take over.
 
 const PREFIX = "bridge-training-";
 // The build's hash, given by the page that registers this worker.
 const VERSION = new URL(self.location.href).searchParams.get("v") || "dev";
 const CACHE = PREFIX + VERSION;
 const SHELL = "./";
+// The solver's worker: trunk links it from no tag of the page (the app
+// starts it), under names without a hash.
+const WORKER_FILES = ["solver-worker.js", "solver-worker_bg.wasm"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -24,7 +28,7 @@ self.addEventListener("install", (event) => {
       const linked = [...html.matchAll(/(?:href|src)="([^"#?]+)"/g)]
         .map((match) => match[1])
         .filter((url) => !/^[a-z]+:/i.test(url) && !url.startsWith("//"));
-      await cache.addAll([...new Set(linked)]);
+      await cache.addAll([...new Set([...linked, ...WORKER_FILES])]);
     })(),
   );
 });

@@ -14,5 +14,5 @@ pub use boards::BoardsPage;
 pub use collections::{CollectionPage, CollectionsPage};
 pub use editor::EditorPage;
 pub use handout::{CollectionHandout, SelectionHandout};
-pub use sample::{SamplePage, SAMPLE_DEAL};
+pub use sample::{SamplePage, SAMPLE_BOARD, SAMPLE_DEAL};
 pub use settings::SettingsPage;

@@ -7,8 +7,13 @@ use crate::step::{cargo, run, step};
 use crate::{project_root, run as app, tools};
 
 /// The wasm test targets, run in headless Chromium: (package, test target).
-const WASM_TESTS: &[(&str, &str)] =
-    &[("bridge-training", "web"), ("bridge-training", "store"), ("ui", "web"), ("double-dummy", "it")];
+const WASM_TESTS: &[(&str, &str)] = &[
+    ("bridge-training", "web"),
+    ("bridge-training", "store"),
+    ("ui", "web"),
+    ("double-dummy", "it"),
+    ("solver-wasm", "it"),
+];
 
 pub fn test(args: &[String]) -> Result<()> {
     if let Some(arg) = args.first() {
@@ -35,6 +40,8 @@ pub fn test(args: &[String]) -> Result<()> {
             "bridge-training",
             "-p",
             "ui",
+            "-p",
+            "solver-wasm",
             "--all-targets",
         ]);
         clippy.args(["--", "-D", "warnings"]);

@@ -1,6 +1,6 @@
 //! Installable and offline: the manifest is served, the service worker
-//! caches the app, and with the server gone a reload still starts the app
-//! with its boards.
+//! caches the app and the solver's worker, and with the server gone a
+//! reload still starts the app with its boards.
 
 use std::time::Duration;
 
@@ -55,6 +55,16 @@ async fn the_app_starts_from_its_cache_with_its_boards_when_the_server_is_gone()
     if !ready {
         bail!("the service worker never took control of the page");
     }
+    // The solver's worker is linked from no tag of the page: it is cached by name.
+    let cached = browser
+        .client
+        .execute(
+            "return Promise.all(['solver-worker.js', 'solver-worker_bg.wasm']
+                .map(file => caches.match(file).then(hit => hit !== undefined)));",
+            vec![],
+        )
+        .await?;
+    assert_eq!(cached, serde_json::json!([true, true]), "the solver worker's files are in the cache");
 
     let url = server.url("/");
     server.stop().await;

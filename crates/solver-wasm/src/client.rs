@@ -1,0 +1,111 @@
+//! The app's side of the worker: the book of requests (`requests.rs`) over a
+//! `gloo-worker` bridge, with one typed method per question.
+
+use std::cell::RefCell;
+use std::future::Future;
+use std::rc::{Rc, Weak};
+
+use bridge::{Deal, Seat, Vulnerability};
+use gloo_worker::{Spawnable, WorkerBridge};
+
+use crate::{
+    Answer, CardValueMsg, ClientError, ParMsg, PositionMsg, RequestBody, Requests, Response, ResponseBody,
+    SolverWorker, TableMsg,
+};
+
+/// A handle on one solver worker. Requests get increasing ids and a newer
+/// request makes every older one stale: its future resolves at once to
+/// [`ClientError::Stale`] and its answer is dropped. Only one request is
+/// with the worker at a time and only the newest waits behind it, so the
+/// worker never starts a position nobody waits for.
+/// Dropping the client ends the worker.
+pub struct SolverClient {
+    state: Rc<RefCell<State>>,
+}
+
+struct State {
+    /// Set right after the worker is spawned. The bridge's callback holds
+    /// only a `Weak` of this state, so dropping the client drops the bridge.
+    bridge: Option<WorkerBridge<SolverWorker>>,
+    requests: Requests,
+}
+
+impl SolverClient {
+    /// Starts the worker whose script trunk built at `script` (relative to
+    /// the page: [`crate::WORKER_SCRIPT`]), as a module worker.
+    ///
+    /// # Panics
+    /// When the browser cannot create a worker at all (no `Worker` in this
+    /// context). A script that fails to load leaves requests unanswered.
+    #[must_use]
+    pub fn spawn(script: &str) -> SolverClient {
+        let state = Rc::new(RefCell::new(State { bridge: None, requests: Requests::default() }));
+        let weak: Weak<RefCell<State>> = Rc::downgrade(&state);
+        let bridge = SolverWorker::spawner()
+            .callback(move |response: Response| {
+                if let Some(state) = weak.upgrade() {
+                    let mut state = state.borrow_mut();
+                    if let Some(next) = state.requests.answer(response) {
+                        if let Some(bridge) = &state.bridge {
+                            bridge.send(next);
+                        }
+                    }
+                }
+            })
+            .spawn(script);
+        state.borrow_mut().bridge = Some(bridge);
+        SolverClient { state }
+    }
+
+    /// Sends `body` as the newest request: the answer, or why there is none.
+    pub fn request(&self, body: RequestBody) -> impl Future<Output = Answer> {
+        let receiver = {
+            let mut state = self.state.borrow_mut();
+            let (receiver, post) = state.requests.send(body);
+            if let (Some(request), Some(bridge)) = (post, &state.bridge) {
+                bridge.send(request);
+            }
+            receiver
+        };
+        async move { receiver.await.unwrap_or(Err(ClientError::WorkerGone)) }
+    }
+
+    /// The value of every legal card of the player to play in `position`,
+    /// spades first and each suit from the ace.
+    pub fn analyse(&self, position: PositionMsg) -> impl Future<Output = Result<Vec<CardValueMsg>, ClientError>> {
+        let answer = self.request(RequestBody::Analyse(position));
+        async move {
+            match answer.await? {
+                ResponseBody::Analyse(values) => Ok(values),
+                _ => Err(ClientError::Mismatch),
+            }
+        }
+    }
+
+    /// The double-dummy table of `deal`.
+    pub fn table(&self, deal: &Deal) -> impl Future<Output = Result<TableMsg, ClientError>> {
+        let answer = self.request(RequestBody::Table { deal: deal.to_string() });
+        async move {
+            match answer.await? {
+                ResponseBody::Table(table) => Ok(table),
+                _ => Err(ClientError::Mismatch),
+            }
+        }
+    }
+
+    /// The table of `deal` and its par when `dealer` deals at `vulnerability`.
+    pub fn par(
+        &self,
+        deal: &Deal,
+        vulnerability: Vulnerability,
+        dealer: Seat,
+    ) -> impl Future<Output = Result<(TableMsg, ParMsg), ClientError>> {
+        let answer = self.request(RequestBody::Par { deal: deal.to_string(), vulnerability, dealer });
+        async move {
+            match answer.await? {
+                ResponseBody::Par { table, par } => Ok((table, par)),
+                _ => Err(ClientError::Mismatch),
+            }
+        }
+    }
+}

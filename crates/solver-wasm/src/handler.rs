@@ -1,0 +1,64 @@
+//! What the worker does with a request, without the `postMessage` glue: the
+//! same code runs in the worker, in the browser tests and natively.
+
+use bridge::{Deal, DealError};
+use double_dummy::{par, DdTable, Position, PositionError, Solver};
+
+use crate::protocol::{CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError};
+
+/// Answers requests with one [`Solver`], kept from one request to the next
+/// so that its transposition table stays warm across the positions of a game.
+#[derive(Default)]
+pub struct Handler {
+    solver: Solver,
+}
+
+impl Handler {
+    #[must_use]
+    pub fn new() -> Handler {
+        Handler { solver: Solver::new() }
+    }
+
+    /// The answer to `request`, under the same id. Illegal input is an
+    /// error answer, never a panic.
+    pub fn handle(&mut self, request: Request) -> Response {
+        let body = match request.body {
+            RequestBody::Analyse(position) => self.analyse(&position),
+            RequestBody::Table { deal } => self.table(&deal).map(|table| ResponseBody::Table((&table).into())),
+            RequestBody::Par { deal, vulnerability, dealer } => self.table(&deal).map(|table| ResponseBody::Par {
+                table: (&table).into(),
+                par: ParMsg::from(&par(&table, vulnerability, dealer)),
+            }),
+        };
+        Response { id: request.id, body }
+    }
+
+    /// The search nodes visited since the handler was made: a measure of work.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.solver.nodes()
+    }
+
+    fn analyse(&mut self, position: &PositionMsg) -> Result<ResponseBody, SolverError> {
+        let position = Position::from_pbn(&position.hands, position.trump, position.leader, &position.played)
+            .map_err(position_error)?;
+        let values = self.solver.analyse(&position);
+        Ok(ResponseBody::Analyse(
+            values.into_iter().map(|value| CardValueMsg { card: value.card, tricks: value.tricks }).collect(),
+        ))
+    }
+
+    fn table(&mut self, deal: &str) -> Result<DdTable, SolverError> {
+        let deal: Deal = deal.parse().map_err(|err: DealError| SolverError::Deal(err.to_string()))?;
+        self.solver.table(&deal).map_err(position_error)
+    }
+}
+
+/// A deal string that does not read is a [`SolverError::Deal`]; the rest
+/// are illegal positions.
+fn position_error(err: PositionError) -> SolverError {
+    match err {
+        PositionError::DealString(detail) => SolverError::Deal(detail),
+        other => SolverError::Position(other.to_string()),
+    }
+}

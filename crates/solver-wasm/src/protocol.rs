@@ -1,0 +1,153 @@
+//! The messages between the app and the solver's worker.
+//!
+//! Hands and deals travel as PBN text and are checked by the worker, so a
+//! message can never smuggle in an illegal position: it comes back as a
+//! [`SolverError`]. Small vocabulary (`Card`, `Seat`, `Strain`,
+//! `Vulnerability`) travels as `bridge`'s own serde values.
+
+use std::fmt::Write as _;
+
+use bridge::{BySeat, Card, Deal, Hand, Seat, Strain, Vulnerability};
+use double_dummy::{DdTable, Par};
+use serde::{Deserialize, Serialize};
+
+/// A question for the worker. Ids increase: an answer to an older id than
+/// the latest request is stale.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    pub id: u64,
+    pub body: RequestBody,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RequestBody {
+    /// The value of every legal card of the player to play.
+    Analyse(PositionMsg),
+    /// The double-dummy table of a deal (a PBN deal string).
+    Table { deal: String },
+    /// The table of a deal and its par.
+    Par { deal: String, vulnerability: Vulnerability, dealer: Seat },
+}
+
+/// The answer to the request of the same id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Response {
+    pub id: u64,
+    pub body: Result<ResponseBody, SolverError>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ResponseBody {
+    /// Every legal card with its tricks, spades first and each suit from the ace.
+    Analyse(Vec<CardValueMsg>),
+    Table(TableMsg),
+    Par {
+        table: TableMsg,
+        par: ParMsg,
+    },
+}
+
+/// A position as sent: the cards still held, the trump strain, the leader of
+/// the current trick and the cards already played to it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PositionMsg {
+    /// The hands still held as a PBN deal string (`N:` then North, East,
+    /// South, West); in the middle of a trick the hands differ by one card.
+    pub hands: String,
+    pub trump: Strain,
+    pub leader: Seat,
+    /// The cards played to the current trick, in play order (0 to 3).
+    pub played: Vec<Card>,
+}
+
+/// The tricks the side of the player to play takes when `card` is played now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CardValueMsg {
+    pub card: Card,
+    pub tricks: u8,
+}
+
+/// A double-dummy table: `tricks[strain][declarer]`, indexed by
+/// [`Strain::index`] and [`Seat::index`], as [`DdTable::tricks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TableMsg {
+    pub tricks: [[u8; 4]; 5],
+}
+
+/// Par: the score from North-South's side and the contracts in DDS's
+/// spelling (`4S-NS`, `3N-W+2`, `5H*-EW-2`; `pass` when passed out).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ParMsg {
+    pub score: i32,
+    pub contracts: Vec<String>,
+}
+
+/// Why the worker could not answer. The detail is the solver's or the deal
+/// reader's message, in English, for logs; the variant is the stable code.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
+pub enum SolverError {
+    #[error("the deal does not parse: {0}")]
+    Deal(String),
+    #[error("the position is not legal: {0}")]
+    Position(String),
+}
+
+impl PositionMsg {
+    /// The message for the position with `hands` still held, `leader` to lead
+    /// (or having led) the current trick and `played` played to it.
+    #[must_use]
+    pub fn new(hands: &BySeat<Hand>, trump: Strain, leader: Seat, played: &[Card]) -> PositionMsg {
+        let mut text = String::from("N:");
+        for (idx, seat) in Seat::ALL.into_iter().enumerate() {
+            if idx > 0 {
+                text.push(' ');
+            }
+            // Writing to a String cannot fail.
+            let _ = write!(text, "{}", hands[seat]);
+        }
+        PositionMsg { hands: text, trump, leader, played: played.to_vec() }
+    }
+
+    /// The message for the opening lead of `deal` by `leader`.
+    #[must_use]
+    pub fn opening_lead(deal: &Deal, trump: Strain, leader: Seat) -> PositionMsg {
+        PositionMsg::new(deal.hands(), trump, leader, &[])
+    }
+}
+
+impl From<&DdTable> for TableMsg {
+    fn from(table: &DdTable) -> TableMsg {
+        TableMsg { tricks: table.tricks }
+    }
+}
+
+impl From<TableMsg> for DdTable {
+    fn from(table: TableMsg) -> DdTable {
+        DdTable { tricks: table.tricks }
+    }
+}
+
+impl TableMsg {
+    /// The tricks `declarer` takes in `strain`.
+    #[must_use]
+    pub fn tricks(&self, strain: Strain, declarer: Seat) -> u8 {
+        self.tricks[strain.index()][declarer.index()]
+    }
+}
+
+impl From<&Par> for ParMsg {
+    fn from(par: &Par) -> ParMsg {
+        ParMsg { score: par.score, contracts: par.contracts.iter().map(ToString::to_string).collect() }
+    }
+}
+
+impl ParMsg {
+    /// The contracts joined by commas, or `pass`: the text of [`Par`]'s `Display`.
+    #[must_use]
+    pub fn contracts_text(&self) -> String {
+        if self.contracts.is_empty() {
+            return "pass".to_owned();
+        }
+        self.contracts.join(",")
+    }
+}

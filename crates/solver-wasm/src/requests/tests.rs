@@ -1,0 +1,96 @@
+//! The bookkeeping of requests: ids, staleness, one request in flight.
+
+use futures_channel::oneshot::Receiver;
+
+use crate::{Answer, ClientError, Requests, Response, ResponseBody, SolverError, TableMsg};
+use crate::{Request, RequestBody};
+
+fn table(deal: &str) -> RequestBody {
+    RequestBody::Table { deal: deal.to_owned() }
+}
+
+fn answered(id: u64) -> Response {
+    Response { id, body: Ok(ResponseBody::Table(TableMsg { tricks: [[id as u8; 4]; 5] })) }
+}
+
+/// What a receiver holds now: `None` while its answer is still to come.
+#[track_caller]
+fn now(receiver: &mut Receiver<Answer>) -> Option<Answer> {
+    receiver.try_recv().expect("the sender is kept until an answer")
+}
+
+#[test]
+fn a_lone_request_is_posted_and_answered() {
+    let mut requests = Requests::default();
+    let (mut first, post) = requests.send(table("a"));
+    assert_eq!(post, Some(Request { id: 1, body: table("a") }));
+    assert_eq!(now(&mut first), None);
+    assert_eq!(requests.answer(answered(1)), None);
+    assert_eq!(now(&mut first), Some(Ok(answered(1).body.unwrap())));
+}
+
+#[test]
+fn ids_increase_from_one() {
+    let mut requests = Requests::default();
+    let mut ids = Vec::new();
+    for deal in ["a", "b", "c"] {
+        let (_receiver, post) = requests.send(table(deal));
+        if let Some(request) = post {
+            ids.push(request.id);
+            assert_eq!(requests.answer(answered(request.id)), None);
+        }
+    }
+    assert_eq!(ids, [1, 2, 3]);
+}
+
+#[test]
+fn a_newer_request_makes_older_ones_stale_and_only_the_newest_waits() {
+    let mut requests = Requests::default();
+    let (mut first, post) = requests.send(table("a"));
+    assert_eq!(post.map(|request| request.id), Some(1));
+    // The worker is busy with 1: 2 waits, then 3 replaces it.
+    let (mut second, post) = requests.send(table("b"));
+    assert_eq!(post, None);
+    assert_eq!(now(&mut first), Some(Err(ClientError::Stale)));
+    let (mut third, post) = requests.send(table("c"));
+    assert_eq!(post, None);
+    assert_eq!(now(&mut second), Some(Err(ClientError::Stale)));
+
+    // 1's answer is dropped and 3, never 2, goes to the worker.
+    assert_eq!(requests.answer(answered(1)), Some(Request { id: 3, body: table("c") }));
+    assert_eq!(now(&mut third), None);
+    assert_eq!(requests.answer(answered(3)), None);
+    assert_eq!(now(&mut third), Some(Ok(answered(3).body.unwrap())));
+}
+
+#[test]
+fn an_answer_to_an_unknown_or_repeated_id_changes_nothing() {
+    let mut requests = Requests::default();
+    let (mut first, _) = requests.send(table("a"));
+    assert_eq!(requests.answer(answered(7)), None);
+    assert_eq!(now(&mut first), None);
+    assert_eq!(requests.answer(answered(1)), None);
+    assert_eq!(requests.answer(answered(1)), None);
+    assert!(now(&mut first).is_some());
+}
+
+#[test]
+fn a_solver_error_reaches_the_caller() {
+    let mut requests = Requests::default();
+    let (mut first, _) = requests.send(table("nonsense"));
+    let error = SolverError::Deal("no first seat".to_owned());
+    requests.answer(Response { id: 1, body: Err(error.clone()) });
+    assert_eq!(now(&mut first), Some(Err(ClientError::Solver(error))));
+}
+
+#[test]
+fn a_caller_that_stopped_waiting_does_not_block_the_next() {
+    let mut requests = Requests::default();
+    let (first, _) = requests.send(table("a"));
+    drop(first);
+    let (mut second, post) = requests.send(table("b"));
+    assert_eq!(post, None);
+    assert_eq!(requests.answer(answered(1)).map(|request| request.id), Some(2));
+    requests.answer(answered(2));
+    assert!(matches!(now(&mut second), Some(Ok(_))));
+}

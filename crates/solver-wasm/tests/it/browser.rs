@@ -1,0 +1,43 @@
+//! The contract in headless Chromium: the handler the worker runs, every
+//! message encoded and decoded by `gloo-worker`'s codec as on its way to
+//! and from the worker. (The worker itself, spawned by the built app, is
+//! checked end to end in `crates/e2e`.)
+
+use gloo_worker::{Bincode, Codec};
+use solver_wasm::{Handler, Request, Response};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+use crate::common::{board_vector, check_board, check_illegal_requests, check_table, table_vector, BOARDS, TABLES};
+
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+fn over_the_wire(handler: &mut Handler) -> impl FnMut(Request) -> Response + '_ {
+    |request| {
+        let request: Request = Bincode::decode(Bincode::encode(request));
+        Bincode::decode(Bincode::encode(handler.handle(request)))
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_table_and_its_par() {
+    let mut handler = Handler::new();
+    let line = TABLES.lines().next().expect("a first table");
+    check_table(&mut over_the_wire(&mut handler), 1, &table_vector(line));
+}
+
+#[wasm_bindgen_test]
+fn card_values_of_positions_in_play() {
+    let mut handler = Handler::new();
+    // The mid-play records with fewest tricks left keep the browser run short;
+    // one handler answers them all, as the worker does through a game.
+    let vectors = BOARDS.lines().skip(1).step_by(2).map(board_vector).filter(|vector| vector.tricks_left <= 10);
+    for (idx, vector) in vectors.take(8).enumerate() {
+        check_board(&mut over_the_wire(&mut handler), idx as u64 + 1, &vector);
+    }
+}
+
+#[wasm_bindgen_test]
+fn illegal_requests_get_error_answers() {
+    let mut handler = Handler::new();
+    check_illegal_requests(&mut over_the_wire(&mut handler));
+}

@@ -1,0 +1,38 @@
+//! The contract natively, every message through JSON and back.
+
+use solver_wasm::{Handler, Request, Response};
+
+use crate::common::{board_vector, check_board, check_illegal_requests, check_table, table_vector, BOARDS, TABLES};
+
+fn over_json(handler: &mut Handler) -> impl FnMut(Request) -> Response + '_ {
+    |request| {
+        let request: Request = serde_json::from_str(&serde_json::to_string(&request).expect("a request serializes"))
+            .expect("a request reads back");
+        let response = handler.handle(request);
+        serde_json::from_str(&serde_json::to_string(&response).expect("a response serializes"))
+            .expect("a response reads back")
+    }
+}
+
+#[test]
+fn tables_and_par() {
+    let mut handler = Handler::new();
+    for (idx, line) in TABLES.lines().take(2).enumerate() {
+        check_table(&mut over_json(&mut handler), idx as u64 + 1, &table_vector(line));
+    }
+}
+
+#[test]
+fn card_values_of_opening_leads_and_mid_play_positions() {
+    let mut handler = Handler::new();
+    // One handler for all: answers do not depend on what the table holds.
+    for (idx, line) in BOARDS.lines().take(6).enumerate() {
+        check_board(&mut over_json(&mut handler), idx as u64 + 1, &board_vector(line));
+    }
+}
+
+#[test]
+fn illegal_requests_get_error_answers() {
+    let mut handler = Handler::new();
+    check_illegal_requests(&mut over_json(&mut handler));
+}
