@@ -94,3 +94,46 @@ async fn the_editor_and_its_play_fit_a_phone_screen_with_large_enough_targets() 
     browser.close().await;
     Ok(())
 }
+
+/// Four good games, boards 1 to 4.
+fn four_boards() -> String {
+    (1..=4)
+        .map(|number| {
+            format!(
+                "[Event \"Handout\"]\n[Board \"{number}\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+                 [Deal \"N:AQ97.KJ3.A842.Q5 K863.Q95.K7.K942 J2.A862.QJ3.AJT3 T54.T74.T965.876\"]\n\
+                 [Declarer \"N\"]\n[Contract \"3NT\"]\n[Auction \"N\"]\n1D Pass 1H Pass 2NT Pass 3NT Pass Pass Pass\n\n"
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_handout_prints_two_boards_per_a4_page() -> Result<()> {
+    use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
+
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((1024, 768)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    browser.find(".boards-page .empty").await?;
+    browser.pick_file("input.import-file", "four.pbn", &four_boards()).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    browser.find(".board-row").await?;
+    browser.find("a.handout-link").await?.click().await?;
+    assert_eq!(browser.find_all(".handout-board").await?.len(), 4);
+
+    let margin = 1.0;
+    let config = PrintConfiguration::builder()
+        .size(PrintSize::A4)
+        .margins(PrintMargins { top: margin, bottom: margin, left: margin, right: margin })
+        .build()
+        .map_err(|error| anyhow::anyhow!("{error:?}"))?;
+    let pdf = browser.client.print(config).await?;
+    // Each page of the PDF is a dictionary of type /Page (the page tree is /Pages).
+    let text = String::from_utf8_lossy(&pdf);
+    let pages = text.match_indices("/Type /Page").filter(|(at, _)| !text[at + 11..].starts_with('s')).count();
+    assert_eq!(pages, 2, "four boards print on two A4 pages");
+    browser.close().await;
+    Ok(())
+}
