@@ -83,6 +83,20 @@ fn fixture_board() -> Board {
     read_board_record(&json).expect("the fixture is a readable board")
 }
 
+/// The fixture board as a board of this device (only the local user's boards can be changed).
+fn local_board() -> Board {
+    let mut board = fixture_board();
+    board.owner = Ownership::User { user_id: UserId("local".to_owned()) };
+    board
+}
+
+/// Stores `boards` in `database` as the app would have, before the app opens it.
+async fn seed_boards(database: &str, boards: &[Board]) -> Store {
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    store.put_boards(boards, Timestamp(1)).await.expect("the boards are stored");
+    store
+}
+
 fn click(element: &web_sys::Element) {
     element.dyn_ref::<web_sys::HtmlElement>().expect("an HTML element").click();
 }
@@ -90,11 +104,8 @@ fn click(element: &web_sys::Element) {
 #[wasm_bindgen_test]
 async fn a_stored_board_is_listed_opens_and_goes_to_the_trash_and_back() {
     let database = database_name("boards");
-    let mut board = fixture_board();
-    // The boards of this device belong to its local user; only they can be trashed.
-    board.owner = Ownership::User { user_id: UserId("local".to_owned()) };
-    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
-    store.put_board(&board, Timestamp(1)).await.expect("the board is stored");
+    let board = local_board();
+    let store = seed_boards(database, std::slice::from_ref(&board)).await;
 
     let root = mount_at("/", database).await;
     let row = wait_for(&root, &format!(".board-row[data-code='{}']", board.code())).await;
@@ -171,13 +182,11 @@ fn input(root: &web_sys::Element, selector: &str, value: &str) {
 #[wasm_bindgen_test]
 async fn a_collection_is_created_filled_ordered_and_kept() {
     let database = database_name("collections");
-    let mut first = fixture_board();
-    first.owner = Ownership::User { user_id: UserId("local".to_owned()) };
+    let first = local_board();
     let mut second = first.clone();
     second.id = training::BoardId("board-0002".to_owned());
     second.metadata.name = "Second board".to_owned();
-    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
-    store.put_boards(&[first.clone(), second.clone()], Timestamp(1)).await.expect("the boards are stored");
+    let store = seed_boards(database, &[first.clone(), second.clone()]).await;
 
     let root = mount_at("/collections", database).await;
     wait_for(&root, ".collections-page .empty").await;
@@ -326,13 +335,9 @@ async fn what_the_teacher_typed_comes_back_after_the_tab_is_closed() {
 #[wasm_bindgen_test]
 async fn a_stored_board_is_edited_with_its_play_and_a_comment_on_a_card() {
     let database = database_name("edit");
-    let mut board = fixture_board();
-    board.owner = Ownership::User { user_id: UserId("local".to_owned()) };
+    let board = local_board();
     let id = board.id.0.clone();
-    {
-        let store = Store::open(database, Hooks::default()).await.expect("the store opens");
-        store.put_boards(&[board.clone()], Timestamp(1)).await.expect("the board is stored");
-    }
+    drop(seed_boards(database, std::slice::from_ref(&board)).await);
     let root = mount_at(&format!("/boards/{id}/edit"), database).await;
     let mut name = String::new();
     for _ in 0..100 {
@@ -434,10 +439,7 @@ fn choose(root: &web_sys::Element, selector: &str, value: &str) {
 #[wasm_bindgen_test]
 async fn the_boards_are_filtered_by_trump_theme_language_and_sharing() {
     let database = database_name("filters");
-    let mut board = fixture_board();
-    board.owner = Ownership::User { user_id: UserId("local".to_owned()) };
-    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
-    store.put_boards(&[board], Timestamp(1)).await.expect("the board is stored");
+    seed_boards(database, &[local_board()]).await;
     let root = mount_at("/", database).await;
     wait_for(&root, ".board-row").await;
     let rows = |root: &web_sys::Element| root.query_selector_all(".board-row").expect("valid").length();
@@ -460,10 +462,8 @@ async fn the_boards_are_filtered_by_trump_theme_language_and_sharing() {
 #[wasm_bindgen_test]
 async fn a_handout_prints_the_boards_in_the_language_chosen() {
     let database = database_name("handout");
-    let mut board = fixture_board();
-    board.owner = Ownership::User { user_id: UserId("local".to_owned()) };
-    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
-    store.put_boards(&[board.clone()], Timestamp(1)).await.expect("the board is stored");
+    let board = local_board();
+    seed_boards(database, std::slice::from_ref(&board)).await;
     let root = mount_at(&format!("/handout/{},missing-board", board.id.0), database).await;
     wait_for(&root, ".handout-board").await;
     assert_eq!(root.query_selector_all(".handout-board").expect("valid").length(), 1, "a missing board is left out");
@@ -478,12 +478,8 @@ async fn a_handout_prints_the_boards_in_the_language_chosen() {
 #[wasm_bindgen_test]
 async fn a_change_that_cannot_be_stored_is_kept_aside_and_written_at_the_next_opening() {
     let database = database_name("unsaved");
-    let mut board = fixture_board();
-    board.owner = Ownership::User { user_id: UserId("local".to_owned()) };
-    {
-        let store = Store::open(database, Hooks::default()).await.expect("the store opens");
-        store.put_board(&board, Timestamp(1)).await.expect("the board is stored");
-    }
+    let board = local_board();
+    drop(seed_boards(database, std::slice::from_ref(&board)).await);
     let root = mount_at("/", database).await;
     let row = wait_for(&root, &format!(".board-row[data-code='{}']", board.code())).await;
 

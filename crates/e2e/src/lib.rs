@@ -189,6 +189,18 @@ impl Browser {
         Ok(overflow.as_i64())
     }
 
+    /// The shown elements matching `css` less than 40 px high (too small to touch), each as its
+    /// class and height; empty when every target is large enough.
+    ///
+    /// # Errors
+    /// When the script cannot run.
+    pub async fn small_touch_targets(&self, css: &str) -> Result<serde_json::Value> {
+        let script = "return [...document.querySelectorAll(arguments[0])]
+            .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 40)
+            .map(e => e.className + ' ' + e.getBoundingClientRect().height);";
+        Ok(self.client.execute(script, vec![serde_json::Value::from(css)]).await?)
+    }
+
     /// Picks the file `name` holding `text` in the page's `input[type=file]` matching `css`, as a user would.
     ///
     /// # Errors

@@ -90,13 +90,7 @@ async fn the_boards_page_fits_a_phone_screen_with_large_enough_targets() -> Resu
     assert_eq!(browser.sideways_overflow().await?, Some(0), "the page scrolls sideways at 360 px");
     // Every button and link of the list and the toolbar is at least 40 px high.
     let small = browser
-        .client
-        .execute(
-            "return [...document.querySelectorAll('main button, main .button, .board-row a, main select, main input[type=search]')]
-                .filter(e => e.getBoundingClientRect().height < 40)
-                .map(e => e.className + ' ' + e.getBoundingClientRect().height);",
-            vec![],
-        )
+        .small_touch_targets("main button, main .button, .board-row a, main select, main input[type=search]")
         .await?;
     assert_eq!(small, serde_json::json!([]), "touch targets under 40 px");
     browser.close().await;

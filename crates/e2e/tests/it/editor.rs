@@ -80,14 +80,10 @@ async fn the_editor_and_its_play_fit_a_phone_screen_with_large_enough_targets() 
     browser.client.execute("arguments[0].scrollIntoView();", vec![serde_json::to_value(&table)?]).await?;
     browser.save_screenshot("editor-play-360x640.png").await?;
     assert_eq!(browser.sideways_overflow().await?, Some(0), "the editor scrolls sideways at 360 px");
+    // A checkbox is touched through its label.
     let small = browser
-        .client
-        .execute(
-            // A checkbox is touched through its label.
-            "return [...document.querySelectorAll('main button, main .button, main select, main input:not([type=checkbox]), main label.theme')]
-                .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 40)
-                .map(e => e.className + ' ' + e.getBoundingClientRect().height);",
-            vec![],
+        .small_touch_targets(
+            "main button, main .button, main select, main input:not([type=checkbox]), main label.theme",
         )
         .await?;
     assert_eq!(small, serde_json::json!([]), "touch targets under 40 px");
