@@ -579,3 +579,28 @@ async fn a_file_of_2000_games_is_planned_and_stored_in_batches_with_a_progress_b
     let stored = stored_when(&store, |boards| boards.len() == 2000).await;
     assert_eq!(stored.len(), 2000);
 }
+
+#[wasm_bindgen_test]
+async fn a_bbo_handviewer_link_is_imported_with_its_alerts_as_comments() {
+    let database = database_name("handviewer");
+    let root = mount_at("/", database).await;
+    wait_for(&root, ".boards-page .empty").await;
+    let link = include_str!("../crates/bridge/tests/data/lin/handviewer.txt").trim();
+    type_into(&root, "input.handviewer-link", link);
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+    click(&wait_for(&root, "button.read-link:not([disabled])").await);
+    let summary = wait_for(&root, ".import-plan .plan-summary").await.text_content().unwrap_or_default();
+    assert_eq!(summary, "Boards to create: 1. Games refused: 0.");
+    click(&wait_for(&root, "button.confirm-import").await);
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    let stored = stored_when(&store, |boards| boards.len() == 1).await;
+    assert_eq!(stored.len(), 1);
+    let english: training::Locale = "en".parse().expect("a locale");
+    let comments: Vec<String> = stored[0]
+        .game()
+        .call_comments()
+        .iter()
+        .filter_map(|comment| comment.get(&english).map(|text| text.to_plain(&english)))
+        .collect();
+    assert_eq!(comments, ["12-14 balanced"], "the alert's explanation is its call's comment");
+}
