@@ -13,6 +13,7 @@
 //! name).
 
 mod advice;
+mod answers;
 mod board;
 mod bulk;
 mod collection;
@@ -38,6 +39,7 @@ mod social_record;
 pub mod testing;
 
 pub use advice::{Advice, CardReview, PlayReview, TrickReview, ADVICE_VERSION};
+pub use answers::SolverAnswers;
 pub use board::{
     Board, BoardGame, BoardId, CommentSlot, Derived, GroupId, LevelClass, Metadata, OpeningSide, OrphanReason,
     Ownership, Sharing, Timestamp, Timestamps, UserId,

@@ -10,7 +10,7 @@ use proptest::sample::Index;
 use training::testing::FakeSolver;
 use training::{
     read_board_record, robot_draw, BoardId, CardValue, EventId, EventKind, Journal, JournalError, Opening, PlayStart,
-    RandomSource, SolverPort, SolverPosition,
+    RandomSource, SolverAnswers, SolverPort, SolverPosition,
 };
 
 /// The real solver behind the port, as the app's worker adapter does it.
@@ -632,4 +632,41 @@ proptest! {
     fn the_same_seed_and_learner_cards_give_the_same_journal((deal, learner, seed, steps) in arb_session()) {
         prop_assert_eq!(run_session(deal, learner, seed, &steps), run_session(deal, learner, seed, &steps));
     }
+}
+
+/// Plays the robots through answers fetched one missing position at a time from `solver`, as the app
+/// does with its worker; the number of fetches.
+fn play_robots_fetching(journal: &mut Journal, answers: &mut SolverAnswers, solver: &mut impl SolverPort) -> usize {
+    let mut fetches = 0;
+    loop {
+        match journal.play_robots(answers) {
+            Ok(_) => return fetches,
+            Err(error) => {
+                let position = answers.take_missing().unwrap_or_else(|| panic!("a real error: {error}"));
+                answers.insert(position.clone(), solver.analyse(&position));
+                fetches += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn robots_played_through_answers_fetched_later_play_as_with_the_solver_at_hand() {
+    let deal = ending(11, 5);
+    let mut direct = journal(deal, "3NT", Seat::South, 42);
+    let mut fetched = journal(deal, "3NT", Seat::South, 42);
+    let mut answers = SolverAnswers::default();
+    let (mut solver, mut fetching_solver) = (FakeSolver::default(), FakeSolver::default());
+    loop {
+        direct.play_robots(&mut solver).expect("the fake solver answers");
+        let fetches = play_robots_fetching(&mut fetched, &mut answers, &mut fetching_solver);
+        assert_eq!(fetched.state(), direct.state(), "the same cards, whether answers come at once or later");
+        assert!(fetches <= 3, "one fetch per robot card at most");
+        let state = direct.state();
+        let Some(card) = state.play().and_then(|play| play.legal_cards().iter().next()) else { break };
+        direct.play_card(card).expect("a legal card");
+        fetched.play_card(card).expect("a legal card");
+    }
+    assert_eq!(fetching_solver.calls, answers.len(), "each position fetched once");
+    assert!(answers.take_missing().is_none());
 }
