@@ -193,14 +193,10 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
         Callback::from(move |event: Event| {
             let value = event.target_unchecked_into::<HtmlSelectElement>().value();
             if let Ok(seat) = value.parse::<Seat>() {
-                // The calls were made from the old dealer: start the auction
-                // again (the play stays, shown as no longer fitting).
-                update(Box::new(move |draft| {
-                    draft.dealer = seat;
-                    while !draft.calls.is_empty() {
-                        draft.pop_call();
-                    }
-                }));
+                // A sequence of calls is legal whoever deals: the calls and
+                // their comments stay, turned with the dealer; a play that no
+                // longer fits is shown as such.
+                update(Box::new(move |draft| draft.dealer = seat));
             }
         })
     };
