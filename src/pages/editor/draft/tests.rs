@@ -178,3 +178,14 @@ fn a_draft_stored_by_the_first_editor_still_reads() {
     let draft: Draft = serde_json::from_value(stored).expect("an old draft");
     assert_eq!(draft, first);
 }
+
+#[test]
+fn another_dealer_keeps_the_calls_and_turns_the_declarer() {
+    let mut draft = full_draft();
+    assert_eq!(draft.contract().map(|(_, declarer)| declarer), Some(Seat::North));
+    draft.dealer = Seat::East;
+    assert_eq!(draft.contract().map(|(_, declarer)| declarer), Some(Seat::East), "1NT is now East's");
+    assert_eq!(draft.call_comments[0].0[0], "Strong notrump", "the comments stay with their calls");
+    let broken = draft.play_state().and_then(|state| state.broken).expect("South now leads, not East");
+    assert_eq!(broken.index, 0);
+}
