@@ -18,6 +18,29 @@ const HISTORY_WEIGHT: i32 = 2;
 /// Notrump, in the place of a trump suit index.
 pub(crate) const NOTRUMP: usize = 4;
 
+/// The number of cards of a suit's holding (bits 2..=14), read from a
+/// table: the portable build has no popcount instruction, and this is
+/// cheaper than counting bits in software on the hottest paths.
+fn len(holding: u64) -> u32 {
+    u32::from(POP13[((holding >> 2) & 0x1FFF) as usize])
+}
+
+/// The number of cards of a whole hand.
+fn hand_len(hand: u64) -> u32 {
+    len(hand & SUIT_BITS) + len((hand >> 16) & SUIT_BITS) + len((hand >> 32) & SUIT_BITS) + len(hand >> 48)
+}
+
+/// The bits set in each 13-bit number.
+static POP13: [u8; 1 << 13] = {
+    let mut res = [0u8; 1 << 13];
+    let mut idx = 1;
+    while idx < res.len() {
+        res[idx] = res[idx >> 1] + (idx & 1) as u8;
+        idx += 1;
+    }
+    res
+};
+
 /// The cards of a trick so far, as bit indices (16 * suit + rank).
 pub(crate) type TrickCards = [u8; 4];
 
@@ -40,7 +63,7 @@ impl<'a> Search<'a> {
     /// current trick included), found by a series of null-window searches
     /// starting from `guess`.
     pub(crate) fn ns_tricks(&mut self, leader: usize, trick: TrickCards, count: usize, guess: i32) -> i32 {
-        let n = self.hands[(leader + 3) & 3].count_ones() as i32;
+        let n = hand_len(self.hands[(leader + 3) & 3]) as i32;
         let mut lo = 0;
         let mut hi = n;
         let mut next = guess;
@@ -91,7 +114,7 @@ impl<'a> Search<'a> {
         if count == 0 {
             return self.trick_start(leader, target);
         }
-        let n = self.hands[(leader + 3) & 3].count_ones() as i32;
+        let n = hand_len(self.hands[(leader + 3) & 3]) as i32;
         if target <= 0 {
             return (true, 0);
         }
@@ -157,7 +180,7 @@ impl<'a> Search<'a> {
 
     /// A node at a trick boundary: cut-offs, the table, then the leads.
     fn trick_start(&mut self, leader: usize, target: i32) -> (bool, u64) {
-        let n = self.hands[leader].count_ones() as i32;
+        let n = hand_len(self.hands[leader]) as i32;
         if target <= 0 {
             return (true, 0);
         }
@@ -291,19 +314,19 @@ impl<'a> Search<'a> {
             let rest = (others >> shift) & SUIT_BITS;
             // The run of the leader's cards at the top of the suit.
             let above_rest = if rest == 0 { own } else { own & !((1u64 << (64 - rest.leading_zeros())) - 1) };
-            let run = above_rest.count_ones();
+            let run = len(above_rest);
             if run == 0 {
                 continue;
             }
-            let len = |bits: u64| ((bits >> shift) & SUIT_BITS).count_ones();
+            let len_of = |bits: u64| len((bits >> shift) & SUIT_BITS);
             let mut winners =
-                if rest == 0 || run >= len(partner).max(len(lho)).max(len(rho)) { own.count_ones() } else { run };
+                if rest == 0 || run >= len_of(partner).max(len_of(lho)).max(len_of(rho)) { len(own) } else { run };
             if self.trump < NOTRUMP && suit != self.trump {
                 if lho_ruffs {
-                    winners = winners.min(len(lho));
+                    winners = winners.min(len_of(lho));
                 }
                 if rho_ruffs {
-                    winners = winners.min(len(rho));
+                    winners = winners.min(len_of(rho));
                 }
             }
             if winners > 0 {
@@ -325,23 +348,23 @@ impl<'a> Search<'a> {
             }
             let rest = ((lho | rho | hand) >> shift) & SUIT_BITS;
             let run_cards = mate & !((1u64 << (64 - rest.leading_zeros())) - 1);
-            let run = run_cards.count_ones();
+            let run = len(run_cards);
             if run == 0 {
                 // No run (or the leader's own run, counted above, is on top).
                 continue;
             }
-            let len = |bits: u64| ((bits >> shift) & SUIT_BITS).count_ones();
-            let outside = (partner & !(SUIT_BITS << shift)).count_ones() as i32;
+            let len_of = |bits: u64| len((bits >> shift) & SUIT_BITS);
+            let outside = hand_len(partner & !(SUIT_BITS << shift)) as i32;
             if outside < res {
                 continue;
             }
-            let mut winners = if run >= len(hand).max(len(lho)).max(len(rho)) { mate.count_ones() } else { run };
+            let mut winners = if run >= len_of(hand).max(len_of(lho)).max(len_of(rho)) { len(mate) } else { run };
             if self.trump < NOTRUMP && suit != self.trump {
                 if lho_ruffs {
-                    winners = winners.min(len(lho));
+                    winners = winners.min(len_of(lho));
                 }
                 if rho_ruffs {
-                    winners = winners.min(len(rho));
+                    winners = winners.min(len_of(rho));
                 }
             }
             if winners as i32 > best_extra {
@@ -366,7 +389,7 @@ impl<'a> Search<'a> {
         };
         let run = if other == 0 { side } else { side & !((1u64 << (64 - other.leading_zeros())) - 1) };
         let (first, second) = if side == ns { (0, 2) } else { (1, 3) };
-        let count = |seat: usize| (((self.hands[seat] >> shift) & SUIT_BITS) & run).count_ones() as i32;
+        let count = |seat: usize| len(((self.hands[seat] >> shift) & SUIT_BITS) & run) as i32;
         let sure = count(first).max(count(second));
         if side == ns {
             (sure, 0, run << shift)
@@ -425,15 +448,17 @@ impl<'a> Search<'a> {
         let mut offset = 0;
         for suit in 0..4 {
             let suit_cards = (present >> (16 * suit)) & SUIT_BITS;
-            let len = suit_cards.count_ones();
-            let wanted = ((mask >> offset) & ((1u64 << len) - 1)).count_ones();
-            let mut bits = suit_cards;
-            for _ in 0..wanted {
-                let top = 63 - bits.leading_zeros();
-                bits ^= 1u64 << top;
-                res |= 1u64 << (top + 16 * suit);
+            let suit_len = len(suit_cards);
+            let named = (mask >> offset) & ((1u64 << suit_len) - 1);
+            if named != 0 {
+                // The mask is closed upwards: drop the cards below its lowest.
+                let mut bits = suit_cards;
+                for _ in 0..named.trailing_zeros() {
+                    bits &= bits - 1;
+                }
+                res |= bits << (16 * suit);
             }
-            offset += len;
+            offset += suit_len;
         }
         res
     }
@@ -515,7 +540,7 @@ impl<'a> Search<'a> {
             }
             if self.trump == NOTRUMP {
                 // Length is strength in notrump: the side's long suit sets up tricks.
-                res += 4 * (holding(player).count_ones() + holding(partner).count_ones()) as i32;
+                res += 4 * (len(holding(player)) + len(holding(partner))) as i32;
             }
             return res;
         }
@@ -532,7 +557,7 @@ impl<'a> Search<'a> {
         let following = suit == led;
         let beats = self.beats(card, winner);
         let discard = !following && !beats;
-        let low = if discard { -2 * rank + holding(player).count_ones() as i32 } else { -rank };
+        let low = if discard { -2 * rank + len(holding(player)) as i32 } else { -rank };
         let next = (player + 1) & 3;
         // Whether the next player (if any still to play) could beat `card`.
         let next_beats = |card: u8| -> bool {
@@ -590,8 +615,8 @@ impl<'a> Search<'a> {
                     // Implied by the others: every hand holds the same number of cards.
                     continue;
                 }
-                let len = ((self.hands[seat] >> (16 * suit)) & SUIT_BITS).count_ones();
-                shape = shape << 4 | u64::from(len);
+                let suit_len = len((self.hands[seat] >> (16 * suit)) & SUIT_BITS);
+                shape = shape << 4 | u64::from(suit_len);
             }
         }
         shape = shape << 2 | leader as u64;
@@ -607,7 +632,7 @@ impl<'a> Search<'a> {
         let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | 1u64 << card;
         let suit_floor = card & !15;
         let above = all & !((2u64 << card) - 1) & (SUIT_BITS << suit_floor);
-        (suit_floor >> 4) << 4 | above.count_ones() as u8
+        (suit_floor >> 4) << 4 | len(above >> suit_floor) as u8
     }
 
     /// The leader's card at a stored relative place, if the leader holds it.
@@ -678,7 +703,7 @@ fn pext(table: &[u8], x: u64, mask: u64) -> u64 {
         let v = (x >> (8 * byte)) & 0xFF;
         // Both bytes are below 256, so the index is below 65536.
         res |= u64::from(table[(m << 8 | v) as usize]) << shift;
-        shift += m.count_ones();
+        shift += u32::from(POP13[m as usize]);
     }
     res
 }
