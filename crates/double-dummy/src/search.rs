@@ -194,7 +194,8 @@ impl<'a> Search<'a> {
             return (winner & 1 == 0, self.trick_relevance(&trick, win_idx));
         }
         let ns = leader & 1 == 0;
-        let (quick, quick_rel) = self.quick_tricks(leader);
+        let need = if ns { target } else { n + 1 - target };
+        let (quick, quick_rel) = self.quick_tricks(leader, need);
         if ns && quick >= target {
             return (true, quick_rel);
         }
@@ -292,9 +293,10 @@ impl<'a> Search<'a> {
     }
 
     /// The tricks the leader can cash at once from the top of their own
-    /// hand, without help from partner (a lower bound for the leader's side),
-    /// and the cards it counted on.
-    fn quick_tricks(&self, leader: usize) -> (i32, u64) {
+    /// hand, then from partner's (a lower bound for the leader's side), and
+    /// the cards counted on: when they reach `need`, only those of the
+    /// fewest suits that do, so a stored pattern depends on fewer cards.
+    fn quick_tricks(&self, leader: usize, need: i32) -> (i32, u64) {
         let hand = self.hands[leader];
         let partner = self.hands[leader ^ 2];
         let lho = self.hands[(leader + 1) & 3];
@@ -304,7 +306,8 @@ impl<'a> Search<'a> {
         let lho_ruffs = lho & trump_bits != 0;
         let rho_ruffs = rho & trump_bits != 0;
         let mut res = 0;
-        let mut relevant = 0;
+        // The tricks of each suit counted (the partner's last) with their cards.
+        let mut counted = [(0i32, 0u64); 5];
         for suit in 0..4 {
             let shift = 16 * suit;
             let own = (hand >> shift) & SUIT_BITS;
@@ -331,7 +334,7 @@ impl<'a> Search<'a> {
             }
             if winners > 0 {
                 res += winners as i32;
-                relevant |= above_rest << shift;
+                counted[suit] = (winners as i32, above_rest << shift);
             }
         }
         // Then a low card to partner's top cards in a suit where the leader
@@ -372,7 +375,22 @@ impl<'a> Search<'a> {
                 extra_rel = run_cards << shift;
             }
         }
-        (res + best_extra, relevant | extra_rel)
+        counted[4] = (best_extra, extra_rel);
+        let total = res + best_extra;
+        if total < need {
+            return (total, counted.iter().fold(0, |acc, item| acc | item.1));
+        }
+        counted.sort_unstable_by_key(|item| -item.0);
+        let mut sum = 0;
+        let mut relevant = 0;
+        for (tricks, cards) in counted {
+            sum += tricks;
+            relevant |= cards;
+            if sum >= need {
+                break;
+            }
+        }
+        (total, relevant)
     }
 
     /// The tricks each side's top trumps surely win: the run of the highest
