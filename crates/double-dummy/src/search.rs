@@ -213,8 +213,7 @@ impl<'a> Search<'a> {
             }
         }
         let present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-        let tops = top_cards(present);
-        let key = self.key(leader, present, tops);
+        let key = self.key(leader, present);
         let mut best = NO_MOVE;
         // `target` is in 1..=n here, so it fits in a u8.
         let target_u8 = target as u8;
@@ -625,7 +624,7 @@ impl<'a> Search<'a> {
     /// The key of the position at a trick boundary: every hand's suit
     /// lengths and the leader, and who holds each remaining card from the
     /// top of each suit, with the trump suit.
-    pub(crate) fn key(&self, leader: usize, present: u64, tops: u64) -> Key {
+    pub(crate) fn key(&self, leader: usize, present: u64) -> Key {
         let mut shape = 0u64;
         for seat in 0..4 {
             for suit in 0..4 {
@@ -640,7 +639,16 @@ impl<'a> Search<'a> {
         shape = shape << 2 | leader as u64;
         let plane0 = pext(self.pext, self.hands[1] | self.hands[3], present) | (self.trump as u64) << 60;
         let plane1 = pext(self.pext, self.hands[2] | self.hands[3], present);
-        let select = pext(self.pext, tops, present) | TRUMP_FIELD;
+        let mut select = TRUMP_FIELD;
+        let mut below = 0;
+        for suit in 0..4 {
+            let suit_len = len((present >> (16 * suit)) & SUIT_BITS);
+            if suit_len > 0 {
+                // The packed order runs from the lowest card of suit 0 up.
+                select |= 1u64 << (below + suit_len - 1);
+            }
+            below += suit_len;
+        }
         Key { shape, plane0, plane1, select }
     }
 
@@ -694,18 +702,6 @@ impl<'a> Search<'a> {
         }
         res
     }
-}
-
-/// The highest card of each suit among `cards`.
-fn top_cards(cards: u64) -> u64 {
-    let mut res = 0;
-    for suit in 0..4 {
-        let bits = (cards >> (16 * suit)) & SUIT_BITS;
-        if bits != 0 {
-            res |= 1u64 << (63 - bits.leading_zeros() + 16 * suit);
-        }
-    }
-    res
 }
 
 /// The bits of `x` selected by `mask`, packed to the bottom (the PEXT

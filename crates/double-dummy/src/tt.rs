@@ -150,18 +150,25 @@ impl TransTable {
         let mut res = None;
         let tag = shape_tag(key.shape);
         for start in [self.bucket(key, false), self.bucket(key, true)] {
-            for idx in tag_matches(&self.tags[start..start + WAYS], tag) {
-                let entry = &self.entries[start + idx];
-                if entry.shape == key.shape
-                    && key.plane0 & entry.mask == entry.plane0
-                    && key.plane1 & entry.mask == entry.plane1
-                {
-                    let bounds =
-                        Bounds { lower: entry.lower(), upper: entry.upper(), best: entry.best, mask: entry.mask };
-                    if entry.lower() >= target || entry.upper() < target {
-                        return Some(bounds);
+            let tags = &self.tags[start..start + WAYS];
+            let entries = &self.entries[start..start + WAYS];
+            for (word_idx, word) in tags.chunks_exact(8).enumerate() {
+                let mut hits = tag_hits(word, tag);
+                while hits != 0 {
+                    let idx = word_idx * 8 + hits.trailing_zeros() as usize / 8;
+                    hits &= hits - 1;
+                    let entry = &entries[idx];
+                    if entry.shape == key.shape
+                        && key.plane0 & entry.mask == entry.plane0
+                        && key.plane1 & entry.mask == entry.plane1
+                    {
+                        let bounds =
+                            Bounds { lower: entry.lower(), upper: entry.upper(), best: entry.best, mask: entry.mask };
+                        if entry.lower() >= target || entry.upper() < target {
+                            return Some(bounds);
+                        }
+                        res = Some(bounds);
                     }
-                    res = Some(bounds);
                 }
             }
         }
@@ -232,18 +239,24 @@ fn shape_tag(shape: u64) -> u8 {
     (shape.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 56) as u8 | 1
 }
 
+/// The high bit of each byte of eight tags that may be `tag` (see
+/// `tag_matches`).
+fn tag_hits(word: &[u8], tag: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(word);
+    let diff = u64::from_le_bytes(bytes) ^ (u64::from(tag) * ONES);
+    diff.wrapping_sub(ONES) & !diff & HIGHS
+}
+
 /// The indices of the slots of a bucket whose tag may be `tag`, found eight
 /// tags at a time with the zero-byte test on their difference. A borrow can
 /// mark a byte above a true match as well; the caller compares the shapes
 /// anyway, so such a false match only costs a look.
 fn tag_matches(tags: &[u8], tag: u8) -> impl Iterator<Item = usize> + '_ {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
     tags.chunks_exact(8).enumerate().flat_map(move |(word_idx, word)| {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(word);
-        let diff = u64::from_le_bytes(bytes) ^ (u64::from(tag) * ONES);
-        let mut hits = diff.wrapping_sub(ONES) & !diff & HIGHS;
+        let mut hits = tag_hits(word, tag);
         std::iter::from_fn(move || {
             if hits == 0 {
                 return None;
