@@ -509,9 +509,15 @@ impl<'a> Search<'a> {
             let below_others = others & ((1u64 << top) - 1) & !((1u64 << suit_floor) - 1);
             let floor = if below_others == 0 { suit_floor as u32 } else { 64 - below_others.leading_zeros() };
             rest &= !(((1u64 << top) - 1) & !((1u64 << floor) - 1));
-            scores[n] = self.score(leader, trick, count, player, card, present);
             out[n] = card;
             n += 1;
+        }
+        if n == 1 {
+            // Nothing to order.
+            return n;
+        }
+        for (score, card) in scores.iter_mut().zip(&out[..n]) {
+            *score = self.score(leader, trick, count, player, *card, present);
         }
         // Insertion sort, best score first; at most 13 moves.
         for idx in 1..n {
@@ -554,6 +560,13 @@ impl<'a> Search<'a> {
                 res += 70;
             } else if opp_ruffs {
                 res -= 40;
+            } else {
+                // Through the top card toward partner's next one, not into it.
+                let second = top_of_suit & !(1u64 << top_card);
+                let second_card = if second == 0 { 0 } else { 63 - second.leading_zeros() };
+                if second != 0 && holding(partner) >> second_card & 1 != 0 && holding(lho) >> top_card & 1 != 0 {
+                    res += 30;
+                }
             }
             if self.trump == NOTRUMP {
                 // Length is strength in notrump: the side's long suit sets up tricks.
