@@ -51,12 +51,39 @@ pub(crate) struct Search<'a> {
     pub trump: usize,
     pub tt: &'a mut TransTable,
     pub nodes: u64,
+    /// Every hand's suit lengths, a nibble each from North's first suit
+    /// down to West's last (the layout of the key's shape), kept as cards
+    /// are played.
+    lengths: u64,
     pext: &'static [u8],
 }
 
 impl<'a> Search<'a> {
     pub(crate) fn new(hands: [u64; 4], trump: usize, tt: &'a mut TransTable) -> Search<'a> {
-        Search { hands, trump, tt, nodes: 0, pext: pext_table() }
+        let mut lengths = 0;
+        for hand in hands {
+            for suit in 0..4 {
+                lengths = lengths << 4 | u64::from(len((hand >> (16 * suit)) & SUIT_BITS));
+            }
+        }
+        Search { hands, trump, tt, nodes: 0, lengths, pext: pext_table() }
+    }
+
+    /// Where the length of `player`'s suit of `card` sits in `lengths`.
+    fn length_shift(player: usize, card: u8) -> u32 {
+        4 * (15 - (4 * player as u32 + u32::from(card >> 4)))
+    }
+
+    /// Takes `card` from `player`'s hand.
+    fn take(&mut self, player: usize, card: u8) {
+        self.hands[player] ^= 1u64 << card;
+        self.lengths -= 1 << Self::length_shift(player, card);
+    }
+
+    /// Gives `card` back to `player`.
+    fn give_back(&mut self, player: usize, card: u8) {
+        self.hands[player] ^= 1u64 << card;
+        self.lengths += 1 << Self::length_shift(player, card);
     }
 
     /// The exact number of tricks North-South take from this position (the
@@ -91,8 +118,7 @@ impl<'a> Search<'a> {
         guess: i32,
     ) -> i32 {
         let player = (leader + count) & 3;
-        let bit = 1u64 << card;
-        self.hands[player] ^= bit;
+        self.take(player, card);
         trick[count] = card;
         let res = if count == 3 {
             let winner = (leader + self.winning_index(&trick)) & 3;
@@ -101,7 +127,7 @@ impl<'a> Search<'a> {
         } else {
             self.ns_tricks(leader, trick, count + 1, guess)
         };
-        self.hands[player] ^= bit;
+        self.give_back(player, card);
         res
     }
 
@@ -150,8 +176,7 @@ impl<'a> Search<'a> {
         target: i32,
     ) -> (bool, u64) {
         let player = (leader + count) & 3;
-        let bit = 1u64 << card;
-        self.hands[player] ^= bit;
+        self.take(player, card);
         trick[count] = card;
         let res = if count == 3 {
             let win_idx = self.winning_index(&trick);
@@ -162,7 +187,7 @@ impl<'a> Search<'a> {
         } else {
             self.search(leader, trick, count + 1, target)
         };
-        self.hands[player] ^= bit;
+        self.give_back(player, card);
         res
     }
 
@@ -341,7 +366,9 @@ impl<'a> Search<'a> {
         // cashes: partner's cards outside it cover the leader's tricks.
         let mut best_extra = 0;
         let mut extra_rel = 0;
-        for suit in 0..4 {
+        // Not needed when the leader's own tricks are enough.
+        let suits = if res >= need { 0 } else { 4 };
+        for suit in 0..suits {
             let shift = 16 * suit;
             let own = (hand >> shift) & SUIT_BITS;
             let mate = (partner >> shift) & SUIT_BITS;
@@ -638,18 +665,9 @@ impl<'a> Search<'a> {
     /// lengths and the leader, and who holds each remaining card from the
     /// top of each suit, with the trump suit.
     pub(crate) fn key(&self, leader: usize, present: u64) -> Key {
-        let mut shape = 0u64;
-        for seat in 0..4 {
-            for suit in 0..4 {
-                if seat == 3 && suit == 3 {
-                    // Implied by the others: every hand holds the same number of cards.
-                    continue;
-                }
-                let suit_len = len((self.hands[seat] >> (16 * suit)) & SUIT_BITS);
-                shape = shape << 4 | u64::from(suit_len);
-            }
-        }
-        shape = shape << 2 | leader as u64;
+        // West's last suit is implied by the others: every hand holds the
+        // same number of cards.
+        let shape = (self.lengths >> 4) << 2 | leader as u64;
         let plane0 = pext(self.pext, self.hands[1] | self.hands[3], present) | (self.trump as u64) << 60;
         let plane1 = pext(self.pext, self.hands[2] | self.hands[3], present);
         let mut select = TRUMP_FIELD;
