@@ -150,9 +150,11 @@ impl<'a> Search<'a> {
         let player = (leader + count) & 3;
         let ns = player & 1 == 0;
         let mut moves = [0u8; 13];
-        let n_moves = self.moves(leader, &trick, count, &mut moves);
+        let mut scores = [0i32; 13];
+        let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
         let mut relevant = 0;
-        for &card in &moves[..n_moves] {
+        for idx in 0..n_moves {
+            let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
             let (res, rel) = self.play_and_search(leader, trick, count, card, target);
             if res == ns {
                 return (res, rel);
@@ -254,20 +256,22 @@ impl<'a> Search<'a> {
         }
         let trick = [0u8; 4];
         let mut moves = [0u8; 13];
-        let n_moves = self.moves(leader, &trick, 0, &mut moves);
+        let mut scores = [0i32; 13];
+        let n_moves = self.moves(leader, &trick, 0, &mut moves, &mut scores);
         if best != NO_MOVE {
             if let Some(card) = self.relative_to_card(leader, best) {
                 // The stored lead, or the move standing for its group, goes first.
                 let group = self.group_of(leader, card);
                 if let Some(pos) = moves[..n_moves].iter().position(|m| group >> m & 1 != 0) {
-                    moves[..=pos].rotate_right(1);
+                    scores[pos] = i32::MAX;
                 }
             }
         }
         let mut res = !ns;
         let mut cut = NO_MOVE;
         let mut relevant = 0;
-        for &card in &moves[..n_moves] {
+        for idx in 0..n_moves {
+            let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
             let (child, rel) = self.play_and_search(leader, trick, 0, card, target);
             if child == ns {
                 res = ns;
@@ -508,8 +512,15 @@ impl<'a> Search<'a> {
     }
 
     /// The legal moves of the player to play, one card per group of
-    /// equivalent cards, best first.
-    fn moves(&self, leader: usize, trick: &TrickCards, count: usize, out: &mut [u8; 13]) -> usize {
+    /// equivalent cards, with their scores (unsorted: see `next_best`).
+    fn moves(
+        &self,
+        leader: usize,
+        trick: &TrickCards,
+        count: usize,
+        out: &mut [u8; 13],
+        scores: &mut [i32; 13],
+    ) -> usize {
         let player = (leader + count) & 3;
         let hand = self.hands[player];
         let mut legal = hand;
@@ -524,7 +535,6 @@ impl<'a> Search<'a> {
             present |= 1u64 << card;
         }
         let others = present & !hand;
-        let mut scores = [0i32; 13];
         let mut n = 0;
         let mut rest = legal;
         while rest != 0 {
@@ -545,15 +555,6 @@ impl<'a> Search<'a> {
         }
         for (score, card) in scores.iter_mut().zip(&out[..n]) {
             *score = self.score(leader, trick, count, player, *card, present);
-        }
-        // Insertion sort, best score first; at most 13 moves.
-        for idx in 1..n {
-            let mut pos = idx;
-            while pos > 0 && scores[pos - 1] < scores[pos] {
-                scores.swap(pos - 1, pos);
-                out.swap(pos - 1, pos);
-                pos -= 1;
-            }
         }
         n
     }
@@ -733,6 +734,22 @@ impl<'a> Search<'a> {
         }
         res
     }
+}
+
+/// The move to try at `idx`: the best scored of those not tried yet, moved
+/// there with the others kept in order (the first of equal scores wins).
+/// Most nodes cut off at their first move, so sorting them all up front
+/// would be wasted.
+fn next_best(moves: &mut [u8], scores: &mut [i32], idx: usize) -> u8 {
+    let mut pos = idx;
+    for other in idx + 1..moves.len() {
+        if scores[other] > scores[pos] {
+            pos = other;
+        }
+    }
+    moves[idx..=pos].rotate_right(1);
+    scores[idx..=pos].rotate_right(1);
+    moves[idx]
 }
 
 /// The bits of `x` selected by `mask`, packed to the bottom (the PEXT
