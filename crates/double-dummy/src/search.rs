@@ -336,7 +336,7 @@ impl<'a> Search<'a> {
         let mut res = 0;
         // The tricks of each suit counted (the partner's last) with their cards.
         let mut counted = [(0i32, 0u64); 5];
-        for suit in 0..4 {
+        for (suit, item) in counted[..4].iter_mut().enumerate() {
             let shift = 16 * suit;
             let own = (hand >> shift) & SUIT_BITS;
             if own == 0 {
@@ -362,7 +362,7 @@ impl<'a> Search<'a> {
             }
             if winners > 0 {
                 res += winners as i32;
-                counted[suit] = (winners as i32, above_rest << shift);
+                *item = (winners as i32, above_rest << shift);
             }
         }
         // Then a low card to partner's top cards in a suit where the leader
