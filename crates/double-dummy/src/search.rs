@@ -669,8 +669,8 @@ impl<'a> Search<'a> {
         // West's last suit is implied by the others: every hand holds the
         // same number of cards.
         let shape = (self.lengths >> 4) << 2 | leader as u64;
-        let plane0 = pext(self.pext, self.hands[1] | self.hands[3], present) | (self.trump as u64) << 60;
-        let plane1 = pext(self.pext, self.hands[2] | self.hands[3], present);
+        let (plane0, plane1) = pext2(self.pext, self.hands[1] | self.hands[3], self.hands[2] | self.hands[3], present);
+        let plane0 = plane0 | (self.trump as u64) << 60;
         let mut select = TRUMP_FIELD;
         let mut below = 0;
         for suit in 0..4 {
@@ -768,6 +768,25 @@ fn pext(table: &[u8], x: u64, mask: u64) -> u64 {
         shift += u32::from(POP13[m as usize]);
     }
     res
+}
+
+/// `pext` of two numbers under one mask, reading the mask once.
+fn pext2(table: &[u8], x: u64, y: u64, mask: u64) -> (u64, u64) {
+    let mut res_x = 0u64;
+    let mut res_y = 0u64;
+    let mut shift = 0;
+    for byte in 0..8 {
+        let m = (mask >> (8 * byte)) & 0xFF;
+        if m == 0 {
+            continue;
+        }
+        // Both bytes are below 256, so the indices are below 65536.
+        let row = (m << 8) as usize;
+        res_x |= u64::from(table[row | ((x >> (8 * byte)) & 0xFF) as usize]) << shift;
+        res_y |= u64::from(table[row | ((y >> (8 * byte)) & 0xFF) as usize]) << shift;
+        shift += u32::from(POP13[m as usize]);
+    }
+    (res_x, res_y)
 }
 
 fn pext_table() -> &'static [u8] {
