@@ -1,4 +1,5 @@
-//! Times the solves of one table, strain by strain, with node counts.
+//! Times the solves of one table, strain by strain, with node counts
+//! (`TABLE=1`: the whole table at once, as `Solver::table` solves it).
 
 use std::time::Instant;
 
@@ -14,6 +15,13 @@ fn main() {
     let mb: usize = std::env::var("MB").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
     let mut solver = Solver::with_memory(mb << 20);
     let start = Instant::now();
+    if std::env::var_os("TABLE").is_some() {
+        // The whole table as `Solver::table` solves it (guesses passed on).
+        let table = solver.table(&deal).expect("a full deal");
+        println!("{table}");
+        println!("total {:.1} ms, {} nodes", start.elapsed().as_secs_f64() * 1e3, solver.nodes());
+        return;
+    }
     for strain in Strain::ALL {
         for declarer in Seat::ALL {
             let before = solver.nodes();

@@ -18,6 +18,29 @@ const HISTORY_WEIGHT: i32 = 2;
 /// Notrump, in the place of a trump suit index.
 pub(crate) const NOTRUMP: usize = 4;
 
+/// The number of cards of a suit's holding (bits 2..=14), read from a
+/// table: the portable build has no popcount instruction, and this is
+/// cheaper than counting bits in software on the hottest paths.
+fn len(holding: u64) -> u32 {
+    u32::from(POP13[((holding >> 2) & 0x1FFF) as usize])
+}
+
+/// The number of cards of a whole hand.
+fn hand_len(hand: u64) -> u32 {
+    len(hand & SUIT_BITS) + len((hand >> 16) & SUIT_BITS) + len((hand >> 32) & SUIT_BITS) + len(hand >> 48)
+}
+
+/// The bits set in each 13-bit number.
+static POP13: [u8; 1 << 13] = {
+    let mut res = [0u8; 1 << 13];
+    let mut idx = 1;
+    while idx < res.len() {
+        res[idx] = res[idx >> 1] + (idx & 1) as u8;
+        idx += 1;
+    }
+    res
+};
+
 /// The cards of a trick so far, as bit indices (16 * suit + rank).
 pub(crate) type TrickCards = [u8; 4];
 
@@ -28,19 +51,46 @@ pub(crate) struct Search<'a> {
     pub trump: usize,
     pub tt: &'a mut TransTable,
     pub nodes: u64,
+    /// Every hand's suit lengths, a nibble each from North's first suit
+    /// down to West's last (the layout of the key's shape), kept as cards
+    /// are played.
+    lengths: u64,
     pext: &'static [u8],
 }
 
 impl<'a> Search<'a> {
     pub(crate) fn new(hands: [u64; 4], trump: usize, tt: &'a mut TransTable) -> Search<'a> {
-        Search { hands, trump, tt, nodes: 0, pext: pext_table() }
+        let mut lengths = 0;
+        for hand in hands {
+            for suit in 0..4 {
+                lengths = lengths << 4 | u64::from(len((hand >> (16 * suit)) & SUIT_BITS));
+            }
+        }
+        Search { hands, trump, tt, nodes: 0, lengths, pext: pext_table() }
+    }
+
+    /// Where the length of `player`'s suit of `card` sits in `lengths`.
+    fn length_shift(player: usize, card: u8) -> u32 {
+        4 * (15 - (4 * player as u32 + u32::from(card >> 4)))
+    }
+
+    /// Takes `card` from `player`'s hand.
+    fn take(&mut self, player: usize, card: u8) {
+        self.hands[player] ^= 1u64 << card;
+        self.lengths -= 1 << Self::length_shift(player, card);
+    }
+
+    /// Gives `card` back to `player`.
+    fn give_back(&mut self, player: usize, card: u8) {
+        self.hands[player] ^= 1u64 << card;
+        self.lengths += 1 << Self::length_shift(player, card);
     }
 
     /// The exact number of tricks North-South take from this position (the
     /// current trick included), found by a series of null-window searches
     /// starting from `guess`.
     pub(crate) fn ns_tricks(&mut self, leader: usize, trick: TrickCards, count: usize, guess: i32) -> i32 {
-        let n = self.hands[(leader + 3) & 3].count_ones() as i32;
+        let n = hand_len(self.hands[(leader + 3) & 3]) as i32;
         let mut lo = 0;
         let mut hi = n;
         let mut next = guess;
@@ -68,8 +118,7 @@ impl<'a> Search<'a> {
         guess: i32,
     ) -> i32 {
         let player = (leader + count) & 3;
-        let bit = 1u64 << card;
-        self.hands[player] ^= bit;
+        self.take(player, card);
         trick[count] = card;
         let res = if count == 3 {
             let winner = (leader + self.winning_index(&trick)) & 3;
@@ -78,7 +127,7 @@ impl<'a> Search<'a> {
         } else {
             self.ns_tricks(leader, trick, count + 1, guess)
         };
-        self.hands[player] ^= bit;
+        self.give_back(player, card);
         res
     }
 
@@ -91,7 +140,7 @@ impl<'a> Search<'a> {
         if count == 0 {
             return self.trick_start(leader, target);
         }
-        let n = self.hands[(leader + 3) & 3].count_ones() as i32;
+        let n = hand_len(self.hands[(leader + 3) & 3]) as i32;
         if target <= 0 {
             return (true, 0);
         }
@@ -101,9 +150,11 @@ impl<'a> Search<'a> {
         let player = (leader + count) & 3;
         let ns = player & 1 == 0;
         let mut moves = [0u8; 13];
-        let n_moves = self.moves(leader, &trick, count, &mut moves);
+        let mut scores = [0i32; 13];
+        let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
         let mut relevant = 0;
-        for &card in &moves[..n_moves] {
+        for idx in 0..n_moves {
+            let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
             let (res, rel) = self.play_and_search(leader, trick, count, card, target);
             if res == ns {
                 return (res, rel);
@@ -127,8 +178,7 @@ impl<'a> Search<'a> {
         target: i32,
     ) -> (bool, u64) {
         let player = (leader + count) & 3;
-        let bit = 1u64 << card;
-        self.hands[player] ^= bit;
+        self.take(player, card);
         trick[count] = card;
         let res = if count == 3 {
             let win_idx = self.winning_index(&trick);
@@ -139,7 +189,7 @@ impl<'a> Search<'a> {
         } else {
             self.search(leader, trick, count + 1, target)
         };
-        self.hands[player] ^= bit;
+        self.give_back(player, card);
         res
     }
 
@@ -157,7 +207,7 @@ impl<'a> Search<'a> {
 
     /// A node at a trick boundary: cut-offs, the table, then the leads.
     fn trick_start(&mut self, leader: usize, target: i32) -> (bool, u64) {
-        let n = self.hands[leader].count_ones() as i32;
+        let n = hand_len(self.hands[leader]) as i32;
         if target <= 0 {
             return (true, 0);
         }
@@ -171,7 +221,8 @@ impl<'a> Search<'a> {
             return (winner & 1 == 0, self.trick_relevance(&trick, win_idx));
         }
         let ns = leader & 1 == 0;
-        let (quick, quick_rel) = self.quick_tricks(leader);
+        let need = if ns { target } else { n + 1 - target };
+        let (quick, quick_rel) = self.quick_tricks(leader, need);
         if ns && quick >= target {
             return (true, quick_rel);
         }
@@ -189,8 +240,7 @@ impl<'a> Search<'a> {
             }
         }
         let present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-        let tops = top_cards(present);
-        let key = self.key(leader, present, tops);
+        let key = self.key(leader, present);
         let mut best = NO_MOVE;
         // `target` is in 1..=n here, so it fits in a u8.
         let target_u8 = target as u8;
@@ -206,20 +256,22 @@ impl<'a> Search<'a> {
         }
         let trick = [0u8; 4];
         let mut moves = [0u8; 13];
-        let n_moves = self.moves(leader, &trick, 0, &mut moves);
+        let mut scores = [0i32; 13];
+        let n_moves = self.moves(leader, &trick, 0, &mut moves, &mut scores);
         if best != NO_MOVE {
             if let Some(card) = self.relative_to_card(leader, best) {
                 // The stored lead, or the move standing for its group, goes first.
                 let group = self.group_of(leader, card);
                 if let Some(pos) = moves[..n_moves].iter().position(|m| group >> m & 1 != 0) {
-                    moves[..=pos].rotate_right(1);
+                    scores[pos] = i32::MAX;
                 }
             }
         }
         let mut res = !ns;
         let mut cut = NO_MOVE;
         let mut relevant = 0;
-        for &card in &moves[..n_moves] {
+        for idx in 0..n_moves {
+            let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
             let (child, rel) = self.play_and_search(leader, trick, 0, card, target);
             if child == ns {
                 res = ns;
@@ -269,9 +321,10 @@ impl<'a> Search<'a> {
     }
 
     /// The tricks the leader can cash at once from the top of their own
-    /// hand, without help from partner (a lower bound for the leader's side),
-    /// and the cards it counted on.
-    fn quick_tricks(&self, leader: usize) -> (i32, u64) {
+    /// hand, then from partner's (a lower bound for the leader's side), and
+    /// the cards counted on: when they reach `need`, only those of the
+    /// fewest suits that do, so a stored pattern depends on fewer cards.
+    fn quick_tricks(&self, leader: usize, need: i32) -> (i32, u64) {
         let hand = self.hands[leader];
         let partner = self.hands[leader ^ 2];
         let lho = self.hands[(leader + 1) & 3];
@@ -281,8 +334,9 @@ impl<'a> Search<'a> {
         let lho_ruffs = lho & trump_bits != 0;
         let rho_ruffs = rho & trump_bits != 0;
         let mut res = 0;
-        let mut relevant = 0;
-        for suit in 0..4 {
+        // The tricks of each suit counted (the partner's last) with their cards.
+        let mut counted = [(0i32, 0u64); 5];
+        for (suit, item) in counted[..4].iter_mut().enumerate() {
             let shift = 16 * suit;
             let own = (hand >> shift) & SUIT_BITS;
             if own == 0 {
@@ -291,24 +345,24 @@ impl<'a> Search<'a> {
             let rest = (others >> shift) & SUIT_BITS;
             // The run of the leader's cards at the top of the suit.
             let above_rest = if rest == 0 { own } else { own & !((1u64 << (64 - rest.leading_zeros())) - 1) };
-            let run = above_rest.count_ones();
+            let run = len(above_rest);
             if run == 0 {
                 continue;
             }
-            let len = |bits: u64| ((bits >> shift) & SUIT_BITS).count_ones();
+            let len_of = |bits: u64| len((bits >> shift) & SUIT_BITS);
             let mut winners =
-                if rest == 0 || run >= len(partner).max(len(lho)).max(len(rho)) { own.count_ones() } else { run };
+                if rest == 0 || run >= len_of(partner).max(len_of(lho)).max(len_of(rho)) { len(own) } else { run };
             if self.trump < NOTRUMP && suit != self.trump {
                 if lho_ruffs {
-                    winners = winners.min(len(lho));
+                    winners = winners.min(len_of(lho));
                 }
                 if rho_ruffs {
-                    winners = winners.min(len(rho));
+                    winners = winners.min(len_of(rho));
                 }
             }
             if winners > 0 {
                 res += winners as i32;
-                relevant |= above_rest << shift;
+                *item = (winners as i32, above_rest << shift);
             }
         }
         // Then a low card to partner's top cards in a suit where the leader
@@ -316,7 +370,9 @@ impl<'a> Search<'a> {
         // cashes: partner's cards outside it cover the leader's tricks.
         let mut best_extra = 0;
         let mut extra_rel = 0;
-        for suit in 0..4 {
+        // Not needed when the leader's own tricks are enough.
+        let suits = if res >= need { 0 } else { 4 };
+        for suit in 0..suits {
             let shift = 16 * suit;
             let own = (hand >> shift) & SUIT_BITS;
             let mate = (partner >> shift) & SUIT_BITS;
@@ -325,23 +381,23 @@ impl<'a> Search<'a> {
             }
             let rest = ((lho | rho | hand) >> shift) & SUIT_BITS;
             let run_cards = mate & !((1u64 << (64 - rest.leading_zeros())) - 1);
-            let run = run_cards.count_ones();
+            let run = len(run_cards);
             if run == 0 {
                 // No run (or the leader's own run, counted above, is on top).
                 continue;
             }
-            let len = |bits: u64| ((bits >> shift) & SUIT_BITS).count_ones();
-            let outside = (partner & !(SUIT_BITS << shift)).count_ones() as i32;
+            let len_of = |bits: u64| len((bits >> shift) & SUIT_BITS);
+            let outside = hand_len(partner & !(SUIT_BITS << shift)) as i32;
             if outside < res {
                 continue;
             }
-            let mut winners = if run >= len(hand).max(len(lho)).max(len(rho)) { mate.count_ones() } else { run };
+            let mut winners = if run >= len_of(hand).max(len_of(lho)).max(len_of(rho)) { len(mate) } else { run };
             if self.trump < NOTRUMP && suit != self.trump {
                 if lho_ruffs {
-                    winners = winners.min(len(lho));
+                    winners = winners.min(len_of(lho));
                 }
                 if rho_ruffs {
-                    winners = winners.min(len(rho));
+                    winners = winners.min(len_of(rho));
                 }
             }
             if winners as i32 > best_extra {
@@ -349,7 +405,22 @@ impl<'a> Search<'a> {
                 extra_rel = run_cards << shift;
             }
         }
-        (res + best_extra, relevant | extra_rel)
+        counted[4] = (best_extra, extra_rel);
+        let total = res + best_extra;
+        if total < need {
+            return (total, counted.iter().fold(0, |acc, item| acc | item.1));
+        }
+        counted.sort_unstable_by_key(|item| -item.0);
+        let mut sum = 0;
+        let mut relevant = 0;
+        for (tricks, cards) in counted {
+            sum += tricks;
+            relevant |= cards;
+            if sum >= need {
+                break;
+            }
+        }
+        (total, relevant)
     }
 
     /// The tricks each side's top trumps surely win: the run of the highest
@@ -366,7 +437,7 @@ impl<'a> Search<'a> {
         };
         let run = if other == 0 { side } else { side & !((1u64 << (64 - other.leading_zeros())) - 1) };
         let (first, second) = if side == ns { (0, 2) } else { (1, 3) };
-        let count = |seat: usize| (((self.hands[seat] >> shift) & SUIT_BITS) & run).count_ones() as i32;
+        let count = |seat: usize| len(((self.hands[seat] >> shift) & SUIT_BITS) & run) as i32;
         let sure = count(first).max(count(second));
         if side == ns {
             (sure, 0, run << shift)
@@ -425,22 +496,31 @@ impl<'a> Search<'a> {
         let mut offset = 0;
         for suit in 0..4 {
             let suit_cards = (present >> (16 * suit)) & SUIT_BITS;
-            let len = suit_cards.count_ones();
-            let wanted = ((mask >> offset) & ((1u64 << len) - 1)).count_ones();
-            let mut bits = suit_cards;
-            for _ in 0..wanted {
-                let top = 63 - bits.leading_zeros();
-                bits ^= 1u64 << top;
-                res |= 1u64 << (top + 16 * suit);
+            let suit_len = len(suit_cards);
+            let named = (mask >> offset) & ((1u64 << suit_len) - 1);
+            if named != 0 {
+                // The mask is closed upwards: drop the cards below its lowest.
+                let mut bits = suit_cards;
+                for _ in 0..named.trailing_zeros() {
+                    bits &= bits - 1;
+                }
+                res |= bits << (16 * suit);
             }
-            offset += len;
+            offset += suit_len;
         }
         res
     }
 
     /// The legal moves of the player to play, one card per group of
-    /// equivalent cards, best first.
-    fn moves(&self, leader: usize, trick: &TrickCards, count: usize, out: &mut [u8; 13]) -> usize {
+    /// equivalent cards, with their scores (unsorted: see `next_best`).
+    fn moves(
+        &self,
+        leader: usize,
+        trick: &TrickCards,
+        count: usize,
+        out: &mut [u8; 13],
+        scores: &mut [i32; 13],
+    ) -> usize {
         let player = (leader + count) & 3;
         let hand = self.hands[player];
         let mut legal = hand;
@@ -455,7 +535,6 @@ impl<'a> Search<'a> {
             present |= 1u64 << card;
         }
         let others = present & !hand;
-        let mut scores = [0i32; 13];
         let mut n = 0;
         let mut rest = legal;
         while rest != 0 {
@@ -467,18 +546,15 @@ impl<'a> Search<'a> {
             let below_others = others & ((1u64 << top) - 1) & !((1u64 << suit_floor) - 1);
             let floor = if below_others == 0 { suit_floor as u32 } else { 64 - below_others.leading_zeros() };
             rest &= !(((1u64 << top) - 1) & !((1u64 << floor) - 1));
-            scores[n] = self.score(leader, trick, count, player, card, present);
             out[n] = card;
             n += 1;
         }
-        // Insertion sort, best score first; at most 13 moves.
-        for idx in 1..n {
-            let mut pos = idx;
-            while pos > 0 && scores[pos - 1] < scores[pos] {
-                scores.swap(pos - 1, pos);
-                out.swap(pos - 1, pos);
-                pos -= 1;
-            }
+        if n == 1 {
+            // Nothing to order.
+            return n;
+        }
+        for (score, card) in scores.iter_mut().zip(&out[..n]) {
+            *score = self.score(leader, trick, count, player, *card, present);
         }
         n
     }
@@ -512,10 +588,27 @@ impl<'a> Search<'a> {
                 res += 70;
             } else if opp_ruffs {
                 res -= 40;
+            } else {
+                // Through the top card toward partner's next one, not into it.
+                let second = top_of_suit & !(1u64 << top_card);
+                let second_card = if second == 0 { 0 } else { 63 - second.leading_zeros() };
+                if second != 0 && holding(partner) >> second_card & 1 != 0 && holding(lho) >> top_card & 1 != 0 {
+                    res += 30;
+                }
+            }
+            if self.trump < NOTRUMP && suit == self.trump {
+                // Drawing trumps with the longer trumps, even from the top, is
+                // tried after the side suits' winners: on 12 tables it cut off
+                // less often first (5% fewer nodes this way).
+                let ours = len(holding(player)) + len(holding(partner));
+                let theirs = len(holding(lho)) + len(holding(rho));
+                if theirs > 0 && ours > theirs {
+                    res -= 100;
+                }
             }
             if self.trump == NOTRUMP {
                 // Length is strength in notrump: the side's long suit sets up tricks.
-                res += 4 * (holding(player).count_ones() + holding(partner).count_ones()) as i32;
+                res += 4 * (len(holding(player)) + len(holding(partner))) as i32;
             }
             return res;
         }
@@ -532,7 +625,7 @@ impl<'a> Search<'a> {
         let following = suit == led;
         let beats = self.beats(card, winner);
         let discard = !following && !beats;
-        let low = if discard { -2 * rank + holding(player).count_ones() as i32 } else { -rank };
+        let low = if discard { -2 * rank + len(holding(player)) as i32 } else { -rank };
         let next = (player + 1) & 3;
         // Whether the next player (if any still to play) could beat `card`.
         let next_beats = |card: u8| -> bool {
@@ -582,22 +675,22 @@ impl<'a> Search<'a> {
     /// The key of the position at a trick boundary: every hand's suit
     /// lengths and the leader, and who holds each remaining card from the
     /// top of each suit, with the trump suit.
-    pub(crate) fn key(&self, leader: usize, present: u64, tops: u64) -> Key {
-        let mut shape = 0u64;
-        for seat in 0..4 {
-            for suit in 0..4 {
-                if seat == 3 && suit == 3 {
-                    // Implied by the others: every hand holds the same number of cards.
-                    continue;
-                }
-                let len = ((self.hands[seat] >> (16 * suit)) & SUIT_BITS).count_ones();
-                shape = shape << 4 | u64::from(len);
+    pub(crate) fn key(&self, leader: usize, present: u64) -> Key {
+        // West's last suit is implied by the others: every hand holds the
+        // same number of cards.
+        let shape = (self.lengths >> 4) << 2 | leader as u64;
+        let (plane0, plane1) = pext2(self.pext, self.hands[1] | self.hands[3], self.hands[2] | self.hands[3], present);
+        let plane0 = plane0 | (self.trump as u64) << 60;
+        let mut select = TRUMP_FIELD;
+        let mut below = 0;
+        for suit in 0..4 {
+            let suit_len = len((present >> (16 * suit)) & SUIT_BITS);
+            if suit_len > 0 {
+                // The packed order runs from the lowest card of suit 0 up.
+                select |= 1u64 << (below + suit_len - 1);
             }
+            below += suit_len;
         }
-        shape = shape << 2 | leader as u64;
-        let plane0 = pext(self.pext, self.hands[1] | self.hands[3], present) | (self.trump as u64) << 60;
-        let plane1 = pext(self.pext, self.hands[2] | self.hands[3], present);
-        let select = pext(self.pext, tops, present) | TRUMP_FIELD;
         Key { shape, plane0, plane1, select }
     }
 
@@ -607,7 +700,7 @@ impl<'a> Search<'a> {
         let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | 1u64 << card;
         let suit_floor = card & !15;
         let above = all & !((2u64 << card) - 1) & (SUIT_BITS << suit_floor);
-        (suit_floor >> 4) << 4 | above.count_ones() as u8
+        (suit_floor >> 4) << 4 | len(above >> suit_floor) as u8
     }
 
     /// The leader's card at a stored relative place, if the leader holds it.
@@ -653,16 +746,28 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The highest card of each suit among `cards`.
-fn top_cards(cards: u64) -> u64 {
-    let mut res = 0;
-    for suit in 0..4 {
-        let bits = (cards >> (16 * suit)) & SUIT_BITS;
-        if bits != 0 {
-            res |= 1u64 << (63 - bits.leading_zeros() + 16 * suit);
+/// The move to try at `idx`: the best scored of those not tried yet, moved
+/// there with the others kept in order (the first of equal scores wins).
+/// Most nodes cut off at their first move, so sorting them all up front
+/// would be wasted.
+#[inline]
+fn next_best(moves: &mut [u8], scores: &mut [i32], idx: usize) -> u8 {
+    let mut pos = idx;
+    for other in idx + 1..moves.len() {
+        if scores[other] > scores[pos] {
+            pos = other;
         }
     }
-    res
+    // At most 13 moves: a loop is cheaper than the memmove of a rotation.
+    let (card, score) = (moves[pos], scores[pos]);
+    while pos > idx {
+        moves[pos] = moves[pos - 1];
+        scores[pos] = scores[pos - 1];
+        pos -= 1;
+    }
+    moves[idx] = card;
+    scores[idx] = score;
+    card
 }
 
 /// The bits of `x` selected by `mask`, packed to the bottom (the PEXT
@@ -678,9 +783,28 @@ fn pext(table: &[u8], x: u64, mask: u64) -> u64 {
         let v = (x >> (8 * byte)) & 0xFF;
         // Both bytes are below 256, so the index is below 65536.
         res |= u64::from(table[(m << 8 | v) as usize]) << shift;
-        shift += m.count_ones();
+        shift += u32::from(POP13[m as usize]);
     }
     res
+}
+
+/// `pext` of two numbers under one mask, reading the mask once.
+fn pext2(table: &[u8], x: u64, y: u64, mask: u64) -> (u64, u64) {
+    let mut res_x = 0u64;
+    let mut res_y = 0u64;
+    let mut shift = 0;
+    for byte in 0..8 {
+        let m = (mask >> (8 * byte)) & 0xFF;
+        if m == 0 {
+            continue;
+        }
+        // Both bytes are below 256, so the indices are below 65536.
+        let row = (m << 8) as usize;
+        res_x |= u64::from(table[row | ((x >> (8 * byte)) & 0xFF) as usize]) << shift;
+        res_y |= u64::from(table[row | ((y >> (8 * byte)) & 0xFF) as usize]) << shift;
+        shift += u32::from(POP13[m as usize]);
+    }
+    (res_x, res_y)
 }
 
 fn pext_table() -> &'static [u8] {

@@ -5,30 +5,35 @@
 
 /// One stored pattern: the suit lengths of every hand and the leader
 /// (`shape`), the owners of the relevant top cards of each suit (`plane0`,
-/// `plane1` under `mask`, in the packed rank-relative order), the bounds on
-/// North-South's tricks and the lead that last proved a bound. Cards below
+/// `plane1` under `mask`, in the packed rank-relative order). Cards below
 /// the relevant ones are interchangeable, and a suit without relevant cards
-/// is free: the pattern matches whoever holds its cards. Packed to 36 bytes
-/// (the bounds are below 16, so two share a byte) so more patterns fit the
-/// cap; what replacement looks at lives beside the entries.
+/// is free: the pattern matches whoever holds its cards. 32 bytes aligned
+/// to 32, so reading one never touches two cache lines; its bounds and lead
+/// live beside it (`Info`), read only when it matches.
 #[derive(Clone, Copy, Default)]
-#[repr(C, packed(4))]
+#[repr(C, align(32))]
 struct Entry {
     shape: u64,
     mask: u64,
     plane0: u64,
     plane1: u64,
+}
+
+/// The bounds on North-South's tricks of a stored pattern and the lead that
+/// last proved a bound.
+#[derive(Clone, Copy, Default)]
+struct Info {
     /// The lower bound in the low nibble, the upper bound in the high one.
     bounds: u8,
     best: u8,
 }
 
-impl Entry {
-    fn lower(&self) -> u8 {
+impl Info {
+    fn lower(self) -> u8 {
         self.bounds & 15
     }
 
-    fn upper(&self) -> u8 {
+    fn upper(self) -> u8 {
         self.bounds >> 4
     }
 }
@@ -38,8 +43,9 @@ impl Entry {
 /// of one shape that leave a suit free share another.
 const WAYS: usize = 128;
 
-/// The bytes of one slot: the entry, its tag and its replacement byte.
-const SLOT_BYTES: usize = std::mem::size_of::<Entry>() + 2;
+/// The bytes of one slot: the entry, its bounds and lead, its tag and its
+/// replacement byte.
+const SLOT_BYTES: usize = std::mem::size_of::<Entry>() + std::mem::size_of::<Info>() + 2;
 
 /// No stored lead.
 pub(crate) const NO_MOVE: u8 = 0xFF;
@@ -66,6 +72,7 @@ pub(crate) struct Key {
 /// one with fewest tricks left, cheapest to recompute).
 pub(crate) struct TransTable {
     entries: Vec<Entry>,
+    infos: Vec<Info>,
     /// One byte per entry from the hash of its shape (never 0, which marks
     /// an empty slot): a probe scans a bucket's tags (two cache lines) and
     /// reads only the entries whose tag matches, not the whole bucket.
@@ -102,6 +109,7 @@ impl TransTable {
         let buckets = (memory / bucket_bytes).max(1);
         TransTable {
             entries: Vec::new(),
+            infos: Vec::new(),
             tags: Vec::new(),
             meta: Vec::new(),
             buckets: buckets as u64,
@@ -119,6 +127,7 @@ impl TransTable {
     /// Forgets every position.
     pub(crate) fn clear(&mut self) {
         self.entries = Vec::new();
+        self.infos = Vec::new();
         self.tags = Vec::new();
         self.meta = Vec::new();
         self.age = 0;
@@ -130,6 +139,7 @@ impl TransTable {
     pub(crate) fn next_age(&mut self) {
         if self.entries.is_empty() {
             self.entries = vec![Entry::default(); self.capacity];
+            self.infos = vec![Info::default(); self.capacity];
             self.tags = vec![0; self.capacity];
             self.meta = vec![0; self.capacity];
         }
@@ -150,18 +160,26 @@ impl TransTable {
         let mut res = None;
         let tag = shape_tag(key.shape);
         for start in [self.bucket(key, false), self.bucket(key, true)] {
-            for idx in tag_matches(&self.tags[start..start + WAYS], tag) {
-                let entry = &self.entries[start + idx];
-                if entry.shape == key.shape
-                    && key.plane0 & entry.mask == entry.plane0
-                    && key.plane1 & entry.mask == entry.plane1
-                {
-                    let bounds =
-                        Bounds { lower: entry.lower(), upper: entry.upper(), best: entry.best, mask: entry.mask };
-                    if entry.lower() >= target || entry.upper() < target {
-                        return Some(bounds);
+            let tags = &self.tags[start..start + WAYS];
+            let entries = &self.entries[start..start + WAYS];
+            for (word_idx, word) in tags.chunks_exact(8).enumerate() {
+                let mut hits = tag_hits(word, tag);
+                while hits != 0 {
+                    let idx = word_idx * 8 + hits.trailing_zeros() as usize / 8;
+                    hits &= hits - 1;
+                    let entry = &entries[idx];
+                    if entry.shape == key.shape
+                        && key.plane0 & entry.mask == entry.plane0
+                        && key.plane1 & entry.mask == entry.plane1
+                    {
+                        let info = self.infos[start + idx];
+                        let bounds =
+                            Bounds { lower: info.lower(), upper: info.upper(), best: info.best, mask: entry.mask };
+                        if info.lower() >= target || info.upper() < target {
+                            return Some(bounds);
+                        }
+                        res = Some(bounds);
                     }
-                    res = Some(bounds);
                 }
             }
         }
@@ -178,11 +196,12 @@ impl TransTable {
         let plane1 = key.plane1 & mask;
         let tag = shape_tag(key.shape);
         for idx in tag_matches(&self.tags[start..start + WAYS], tag) {
-            let entry = &mut self.entries[start + idx];
+            let entry = &self.entries[start + idx];
             if entry.mask == mask && entry.plane0 == plane0 && entry.plane1 == plane1 && entry.shape == key.shape {
-                entry.bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
+                let info = &mut self.infos[start + idx];
+                info.bounds = info.lower().max(lower) | info.upper().min(upper) << 4;
                 if best != NO_MOVE {
-                    entry.best = best;
+                    info.best = best;
                 }
                 self.meta[start + idx] = meta;
                 return;
@@ -204,8 +223,8 @@ impl TransTable {
                 victim_score = score;
             }
         }
-        self.entries[start + victim] =
-            Entry { shape: key.shape, mask, plane0, plane1, bounds: lower | upper << 4, best };
+        self.entries[start + victim] = Entry { shape: key.shape, mask, plane0, plane1 };
+        self.infos[start + victim] = Info { bounds: lower | upper << 4, best };
         self.tags[start + victim] = tag;
         self.meta[start + victim] = meta;
     }
@@ -232,18 +251,24 @@ fn shape_tag(shape: u64) -> u8 {
     (shape.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 56) as u8 | 1
 }
 
+/// The high bit of each byte of eight tags that may be `tag` (see
+/// `tag_matches`).
+fn tag_hits(word: &[u8], tag: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(word);
+    let diff = u64::from_le_bytes(bytes) ^ (u64::from(tag) * ONES);
+    diff.wrapping_sub(ONES) & !diff & HIGHS
+}
+
 /// The indices of the slots of a bucket whose tag may be `tag`, found eight
 /// tags at a time with the zero-byte test on their difference. A borrow can
 /// mark a byte above a true match as well; the caller compares the shapes
 /// anyway, so such a false match only costs a look.
 fn tag_matches(tags: &[u8], tag: u8) -> impl Iterator<Item = usize> + '_ {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
     tags.chunks_exact(8).enumerate().flat_map(move |(word_idx, word)| {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(word);
-        let diff = u64::from_le_bytes(bytes) ^ (u64::from(tag) * ONES);
-        let mut hits = diff.wrapping_sub(ONES) & !diff & HIGHS;
+        let mut hits = tag_hits(word, tag);
         std::iter::from_fn(move || {
             if hits == 0 {
                 return None;
