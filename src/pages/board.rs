@@ -8,6 +8,7 @@ use ui::{AuctionTable, DealDiagram};
 use yew::prelude::*;
 use yew_router::prelude::*;
 
+use super::dd::DdAnalysis;
 use crate::app::{use_app_strings, use_library, Route};
 use crate::library::viewer;
 use crate::themes;
@@ -113,6 +114,7 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
                 <h3>{ strings.get("review") }</h3>
                 <p class="review">{ review }</p>
             }
+            <DdAnalysis deal={*game.deal()} dealer={game.dealer()} vulnerability={game.vulnerability()} />
             <p><Link<Route> to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>></p>
         </article>
     }

@@ -3,6 +3,7 @@
 mod board;
 mod boards;
 mod collections;
+mod dd;
 mod editor;
 mod handout;
 mod import;

@@ -1,0 +1,82 @@
+//! The double-dummy table and par of a deal, from the solver's worker on
+//! request (the UI thread never solves).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use bridge::{BySeat, Deal, Seat, Strain, Vulnerability};
+use solver_wasm::{ClientError, ParMsg, SolverClient, TableMsg, WORKER_SCRIPT};
+use ui::DdTableView;
+use yew::prelude::*;
+
+use crate::app::use_app_strings;
+
+/// Where the double-dummy analysis of the deal stands.
+#[derive(Clone, PartialEq)]
+enum Analysis {
+    NotAsked,
+    Solving,
+    Solved(TableMsg, ParMsg),
+    Failed(String),
+}
+
+#[derive(Properties, PartialEq)]
+pub struct DdAnalysisProps {
+    pub deal: Deal,
+    pub dealer: Seat,
+    pub vulnerability: Vulnerability,
+}
+
+/// A button that asks the worker for the table and par, then shows them.
+#[component]
+pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
+    let strings = use_app_strings();
+    let analysis = use_state(|| Analysis::NotAsked);
+    // The worker starts at the first request and ends with the component.
+    let client: Rc<RefCell<Option<SolverClient>>> = use_mut_ref(|| None);
+    let on_solve = {
+        let analysis = analysis.clone();
+        let (deal, dealer, vulnerability) = (props.deal, props.dealer, props.vulnerability);
+        Callback::from(move |_: MouseEvent| {
+            let mut client = client.borrow_mut();
+            let solver = client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
+            let answer = solver.par(&deal, vulnerability, dealer);
+            analysis.set(Analysis::Solving);
+            let analysis = analysis.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match answer.await {
+                    Ok((table, par)) => analysis.set(Analysis::Solved(table, par)),
+                    // A newer request's answer will come instead.
+                    Err(ClientError::Stale) => {}
+                    Err(err) => analysis.set(Analysis::Failed(err.to_string())),
+                }
+            });
+        })
+    };
+    let solved = match &*analysis {
+        Analysis::NotAsked => html! {
+            <p><button class="solve-deal" onclick={on_solve}>{ strings.get("dd-solve") }</button></p>
+        },
+        Analysis::Solving => html! { <p class="dd-solving">{ strings.get("dd-solving") }</p> },
+        Analysis::Solved(table, par) => {
+            let tricks = BySeat::from_fn(|seat| Strain::ALL.map(|strain| table.tricks(strain, seat)));
+            html! {
+                <>
+                    <DdTableView tricks={tricks} />
+                    <p class="par" data-score={par.score.to_string()} data-contracts={par.contracts_text()}>
+                        { format!("{} {} ({:+})", strings.get("par"), par.contracts_text(), par.score) }
+                    </p>
+                </>
+            }
+        }
+        Analysis::Failed(detail) => {
+            html! { <p class="error">{ format!("{}: {detail}", strings.get("dd-failed")) }</p> }
+        }
+    };
+    html! {
+        <section class="dd-analysis">
+            <h3>{ strings.get("dd-table") }</h3>
+            { solved }
+        </section>
+    }
+}
