@@ -92,6 +92,13 @@ impl AppStrings {
         self.language.tag().parse().unwrap_or_else(|_| training::Locale::undetermined())
     }
 
+    /// The language new comments are written in: the one chosen in the
+    /// settings, else the interface language.
+    #[must_use]
+    pub fn comment_locale(&self, settings: &crate::store::Settings) -> training::Locale {
+        settings.comment_language.as_deref().and_then(|tag| tag.parse().ok()).unwrap_or_else(|| self.locale())
+    }
+
     /// The text of `key`; the key itself when the file lacks it, so a missing
     /// string shows instead of breaking the page.
     #[must_use]

@@ -68,12 +68,7 @@ pub fn ImportPanel() -> Html {
     let link = use_state(String::new);
     // What the import does, with the games done so far and in all, while it runs.
     let progress = use_state(|| None::<(Phase, usize, usize)>);
-    let locale = library
-        .settings
-        .comment_language
-        .as_deref()
-        .and_then(|tag| tag.parse().ok())
-        .unwrap_or_else(|| strings.locale());
+    let locale = strings.comment_locale(&library.settings);
 
     let on_file = {
         let pending = pending.clone();

@@ -4,7 +4,9 @@
 //! untouched by the database's versions, so a failed write loses nothing.
 //!
 //! One entry per database: `bridge-training-unsaved:<database>` holds a JSON
-//! array of board records as JSON text, the latest of each board only.
+//! object from board id to its record as JSON text, the latest of each board.
+
+use std::collections::BTreeMap;
 
 use training::{read_board_record_text, Board};
 
@@ -16,8 +18,8 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|window| window.local_storage().ok().flatten())
 }
 
-/// The record texts kept for `database`.
-fn texts(storage: &web_sys::Storage, database: &str) -> Vec<String> {
+/// The record texts kept for `database`, by board id.
+fn texts(storage: &web_sys::Storage, database: &str) -> BTreeMap<String, String> {
     let kept = storage.get_item(&key(database)).ok().flatten().unwrap_or_default();
     serde_json::from_str(&kept).unwrap_or_default()
 }
@@ -28,17 +30,12 @@ fn texts(storage: &web_sys::Storage, database: &str) -> Vec<String> {
 /// When the page has no `localStorage` or it is full too.
 pub fn keep(database: &str, boards: &[Board]) -> Result<(), String> {
     let storage = storage().ok_or("no localStorage")?;
-    let mut kept: Vec<(String, String)> = texts(&storage, database)
-        .into_iter()
-        .filter_map(|text| read_board_record_text(&text).ok().map(|board| (board.id.0, text)))
-        .filter(|(id, _)| boards.iter().all(|board| board.id.0 != *id))
-        .collect();
+    let mut kept = texts(&storage, database);
     for board in boards {
         let text = serde_json::to_string(&board.to_record()).map_err(|error| error.to_string())?;
-        kept.push((board.id.0.clone(), text));
+        kept.insert(board.id.0.clone(), text);
     }
-    let all: Vec<&String> = kept.iter().map(|(_, text)| text).collect();
-    let value = serde_json::to_string(&all).map_err(|error| error.to_string())?;
+    let value = serde_json::to_string(&kept).map_err(|error| error.to_string())?;
     storage.set_item(&key(database), &value).map_err(|_| "localStorage is full".to_owned())
 }
 
@@ -47,7 +44,7 @@ pub fn keep(database: &str, boards: &[Board]) -> Result<(), String> {
 #[must_use]
 pub fn kept(database: &str) -> Vec<Board> {
     let Some(storage) = storage() else { return Vec::new() };
-    texts(&storage, database).iter().filter_map(|text| read_board_record_text(text).ok()).collect()
+    texts(&storage, database).values().filter_map(|text| read_board_record_text(text).ok()).collect()
 }
 
 /// Forgets the boards kept for `database`, once they are written.

@@ -296,9 +296,8 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
     };
 
     // The default comment language first.
-    let first_language =
-        library.settings.comment_language.clone().unwrap_or_else(|| strings.language().tag().to_owned());
-    let language_order: Vec<usize> = match LANGUAGES.iter().position(|tag| *tag == first_language) {
+    let first_language = strings.comment_locale(&library.settings);
+    let language_order: Vec<usize> = match LANGUAGES.iter().position(|tag| *tag == first_language.as_str()) {
         Some(1) => vec![1, 0],
         _ => vec![0, 1],
     };
@@ -525,7 +524,7 @@ fn play_section(
             <h3>{ strings.get("play") }</h3>
             <p class="hint">
                 { match next {
-                    Some(seat) => strings.get("play-next").replace("{seat}", &strings.get(seat_key(seat))),
+                    Some(seat) => strings.get("play-next").replace("{seat}", strings.ui().seat(seat)),
                     None => strings.get("play-over"),
                 } }
             </p>
@@ -604,14 +603,5 @@ const fn section_name(section: Section) -> &'static str {
         Section::Play => "play",
         Section::Comments => "comments",
         Section::General => "general",
-    }
-}
-
-const fn seat_key(seat: Seat) -> &'static str {
-    match seat {
-        Seat::North => "seat-north",
-        Seat::East => "seat-east",
-        Seat::South => "seat-south",
-        Seat::West => "seat-west",
     }
 }
