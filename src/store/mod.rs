@@ -12,6 +12,7 @@
 //! closes its connection, calls the `on_outdated` hook, and every later call
 //! answers [`StoreError::Outdated`] so the page can ask for a reload.
 
+mod games;
 pub mod pending;
 pub mod schema;
 
@@ -25,6 +26,8 @@ use indexed_db_futures::transaction::TransactionMode;
 use serde::{Deserialize, Serialize};
 use training::{read_board_record_text, read_collection_record, Board, BoardId, Collection, CollectionId, Timestamp};
 use wasm_bindgen::JsValue;
+
+pub use games::StoredGame;
 
 /// Why the store could not do what was asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
