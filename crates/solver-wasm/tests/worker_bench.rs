@@ -65,6 +65,9 @@ fn percentile(sorted: &[f64], percent: usize) -> f64 {
 
 /// `count, median, p90, p99, max` of `times`, in ms.
 fn summary(times: &[f64]) -> String {
+    if times.is_empty() {
+        return "n=0".to_owned();
+    }
     let mut sorted = times.to_vec();
     sorted.sort_by(f64::total_cmp);
     format!(
@@ -95,6 +98,7 @@ fn advice_for_the_solve_board_positions() {
             mids.extend_from_slice(&times);
         }
     }
+    assert!(!all.is_empty(), "no position to analyse");
     let mut sorted = all.clone();
     sorted.sort_by(f64::total_cmp);
     let (median, p99) = (percentile(&sorted, 50), percentile(&sorted, 99));
