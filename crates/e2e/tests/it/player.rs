@@ -184,3 +184,73 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
     browser.close().await;
     Ok(())
 }
+
+/// A board declared by South with the teacher's comment on West's opening lead.
+const LESSON: &str = r#"[Event "Lesson"]
+[Board "1"]
+[Dealer "S"]
+[Vulnerable "None"]
+[Deal "S:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654"]
+[Declarer "S"]
+[Contract "3NT"]
+[Auction "S"]
+1NT Pass 3NT Pass
+Pass Pass
+[Play "W"]
+SJ {Top of a sequence: the jack denies the queen.} S6 S3 S2
+"#;
+
+#[tokio::test]
+async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    browser.pick_file("input.import-file", "lesson.pbn", LESSON).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    browser.find(".board-row").await?;
+
+    // A collection holding the board.
+    browser.client.goto(&server.url("/#/collections")).await?;
+    browser.find("input.collection-name").await?.send_keys("Opening leads").await?;
+    browser.find("button.create-collection").await?.click().await?;
+    browser.find("select.board-to-add option:not([value=''])").await?.click().await?;
+    browser.find("button.add:not([disabled])").await?.click().await?;
+    let played = browser.find(".collection-progress").await?.attr("data-played").await?;
+    assert_eq!(played.as_deref(), Some("0"));
+    browser.find("a.play-entry").await?.click().await?;
+
+    // West leads the card the teacher commented: the comment shows with it.
+    browser.find("button.play-defender[data-seat='W']").await?.click().await?;
+    // The learner leads: no card is played yet.
+    let game = browser.find("section.game[data-state='your-turn'][data-cards='0']").await?;
+    assert_eq!(game.attr("data-learner").await?.as_deref(), Some("W"));
+    assert_eq!(
+        browser.client.find_all(Locator::Css(".hand.hidden")).await?.len(),
+        3,
+        "dummy is not shown before the lead"
+    );
+    browser.find(".seat-panel.bottom .card.playable[data-card='SJ']").await?.click().await?;
+    let comment = browser.find(".card-comments.teacher dd").await?.text().await?;
+    assert_eq!(comment, "Top of a sequence: the jack denies the queen.");
+    // Dummy (North) is face up on the learner's left once the lead is made.
+    browser.find(".seat-panel.left.dummy .hand[data-seat='N'] .holding").await.context("dummy shown")?;
+    settled(&browser, 1).await?;
+    browser.find(".card-feedback.best, .card-feedback.cost").await.context("advice on the lead")?;
+
+    // The learner concedes the rest (a claim of no trick), and the play ends.
+    browser.find("button.claim").await?.click().await?;
+    browser.find(".claim-count select").await?.select_by_value("0").await?;
+    browser.find("button.claim-confirm").await?.click().await?;
+    let result = browser.find(".game-end .game-result").await?;
+    assert!(result.attr("data-declarer-tricks").await?.is_some());
+
+    // Back in the collection: one board played, its best result, where to continue.
+    browser.find(".player-back a").await?.click().await?;
+    let progress = browser.find(".collection-progress[data-played='1']").await.context("the board counts as played")?;
+    assert!(progress.text().await?.starts_with("1 of 1"));
+    browser.find(".entry-progress[data-games='1']").await?;
+    browser.find("a.continue").await?;
+    browser.close().await;
+    Ok(())
+}
