@@ -3,8 +3,8 @@
 
 use anyhow::Result;
 
-use crate::step::{cargo, run as run_cmd, step};
 use crate::project_root;
+use crate::step::{cargo, run as run_cmd, step};
 use crate::tools;
 
 pub const ADDRESS: &str = "http://127.0.0.1:8080";

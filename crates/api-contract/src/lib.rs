@@ -48,6 +48,9 @@ pub enum Endpoint {
     SignOut,
     Account,
     DeleteAccount,
+    PushBoards,
+    PullBoards,
+    PublicBoard,
 }
 
 /// One row of the route table.
@@ -159,7 +162,45 @@ pub const ROUTES: &[Route] = &[
             ErrorCode::Internal,
         ],
     },
+    Route {
+        endpoint: Endpoint::PushBoards,
+        method: Method::Post,
+        path: "/api/sync/boards",
+        summary: "Push changes of one's own boards, each with the revision it was based on; a change based on \
+                  an older revision is answered with the current version, never applied",
+        authenticated: true,
+        request: Some("PushBoards"),
+        response: (200, Some("Pushed")),
+        errors: &[ErrorCode::Unauthorized, ErrorCode::MalformedBody, ErrorCode::PayloadTooLarge, ErrorCode::Internal],
+    },
+    Route {
+        endpoint: Endpoint::PullBoards,
+        method: Method::Get,
+        path: "/api/sync/boards",
+        summary: "One's own boards changed since a cursor (`?since=N`, 0 for all), oldest change first",
+        authenticated: true,
+        request: None,
+        response: (200, Some("Pulled")),
+        errors: &[ErrorCode::Unauthorized, ErrorCode::MalformedBody, ErrorCode::Internal],
+    },
+    Route {
+        endpoint: Endpoint::PublicBoard,
+        method: Method::Get,
+        path: "/api/public/boards/{code}",
+        summary: "A public board by its deal code, without an account",
+        authenticated: false,
+        request: None,
+        response: (200, Some("PublicBoard")),
+        errors: &[ErrorCode::NotFound, ErrorCode::Internal],
+    },
 ];
+
+/// The most changes one push may carry.
+pub const MAX_PUSH_CHANGES: usize = 200;
+/// The most bytes a push may hold (boards are a few kilobytes each).
+pub const MAX_PUSH_BYTES: usize = 4 * 1024 * 1024;
+/// The most boards one pull answers; the cursor tells where to go on.
+pub const MAX_PULL_BOARDS: usize = 500;
 
 impl Endpoint {
     /// The endpoint's row of [`ROUTES`].
@@ -246,6 +287,77 @@ pub struct Health {
     pub version: String,
 }
 
+/// Changes of one's own boards.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PushBoards {
+    pub changes: Vec<BoardChange>,
+}
+
+/// One board written or removed on a device.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardChange {
+    pub id: String,
+    /// The server revision the change was based on; `None` for a board the server never had.
+    pub base_revision: Option<i64>,
+    /// The board record (`training::BoardRecord`); `None` removes the board.
+    pub record: Option<Value>,
+}
+
+/// What became of each change, in the order pushed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pushed {
+    pub results: Vec<ChangeResult>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeResult {
+    pub id: String,
+    pub outcome: Outcome,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Outcome {
+    /// Applied: the board's new revision.
+    Accepted { revision: i64 },
+    /// Based on another revision than the current one: nothing applied; the current version.
+    Conflict { current: ServerBoard },
+    /// Refused: the write gate's or the server's reason.
+    Rejected { reason: String },
+}
+
+/// A board as the server holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServerBoard {
+    pub id: String,
+    pub revision: i64,
+    /// `None` once removed.
+    pub record: Option<Value>,
+}
+
+/// The boards changed since the cursor asked for, and the cursor to ask from next time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pulled {
+    pub boards: Vec<ServerBoard>,
+    pub cursor: i64,
+    /// More changes wait: pull again from `cursor`.
+    pub more: bool,
+}
+
+/// A public board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PublicBoard {
+    pub code: String,
+    pub record: Value,
+}
+
 /// The stable code of an error answer; the message is for people, in English.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
 #[serde(rename_all = "snake_case")]
@@ -268,6 +380,8 @@ pub enum ErrorCode {
     Unauthorized,
     #[error("not found")]
     NotFound,
+    #[error("no such endpoint")]
+    NoSuchEndpoint,
     #[error("this method is not allowed here")]
     MethodNotAllowed,
     #[error("the server failed")]
@@ -281,7 +395,7 @@ impl ErrorCode {
         match self {
             ErrorCode::MalformedBody | ErrorCode::InvalidEmail | ErrorCode::WeakPassword => 400,
             ErrorCode::Unauthorized | ErrorCode::InvalidCredentials => 401,
-            ErrorCode::NotFound => 404,
+            ErrorCode::NotFound | ErrorCode::NoSuchEndpoint => 404,
             ErrorCode::MethodNotAllowed => 405,
             ErrorCode::EmailTaken => 409,
             ErrorCode::PayloadTooLarge => 413,
@@ -290,7 +404,7 @@ impl ErrorCode {
         }
     }
 
-    pub const ALL: [ErrorCode; 11] = [
+    pub const ALL: [ErrorCode; 12] = [
         ErrorCode::MalformedBody,
         ErrorCode::PayloadTooLarge,
         ErrorCode::InvalidEmail,
@@ -300,6 +414,7 @@ impl ErrorCode {
         ErrorCode::RateLimited,
         ErrorCode::Unauthorized,
         ErrorCode::NotFound,
+        ErrorCode::NoSuchEndpoint,
         ErrorCode::MethodNotAllowed,
         ErrorCode::Internal,
     ];
@@ -403,6 +518,14 @@ pub fn openapi() -> Value {
                 "DeleteAccount": object(json!({ "password": string })),
                 "Account": object(json!({ "id": string, "email": string, "audience": audience, "created_at": millis })),
                 "Session": object(json!({ "token": string, "expires_at": millis, "account": { "$ref": "#/components/schemas/Account" } })),
+                "PushBoards": object(json!({ "changes": { "type": "array", "maxItems": MAX_PUSH_CHANGES, "items": object(json!({
+                    "id": string, "base_revision": { "type": ["integer", "null"] }, "record": { "type": ["object", "null"] } })) } })),
+                "ServerBoard": object(json!({ "id": string, "revision": { "type": "integer" }, "record": { "type": ["object", "null"] } })),
+                "Pushed": object(json!({ "results": { "type": "array", "items": object(json!({ "id": string, "outcome": {
+                    "type": "object", "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["accepted", "conflict", "rejected"] } } } })) } })),
+                "Pulled": object(json!({ "boards": { "type": "array", "items": { "$ref": "#/components/schemas/ServerBoard" } },
+                    "cursor": { "type": "integer" }, "more": { "type": "boolean" } })),
+                "PublicBoard": object(json!({ "code": string, "record": { "type": "object" } })),
                 "ErrorBody": object(json!({ "code": { "type": "string", "enum": ErrorCode::ALL }, "message": string })),
             },
         },
@@ -423,6 +546,9 @@ mod tests {
             Endpoint::SignOut,
             Endpoint::Account,
             Endpoint::DeleteAccount,
+            Endpoint::PushBoards,
+            Endpoint::PullBoards,
+            Endpoint::PublicBoard,
         ];
         assert_eq!(endpoints.len(), ROUTES.len());
         for endpoint in endpoints {

@@ -11,6 +11,7 @@ mod assets;
 mod db;
 mod error;
 mod limits;
+mod sync;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -73,7 +74,7 @@ impl App {
             api = api.route(route.path, handler(route.endpoint));
         }
         let api = api
-            .fallback(|| async { ApiError::from(ErrorCode::NotFound) })
+            .fallback(|| async { ApiError::from(ErrorCode::NoSuchEndpoint) })
             .method_not_allowed_fallback(|| async { ApiError::from(ErrorCode::MethodNotAllowed) })
             .layer(DefaultBodyLimit::max(api_contract::MAX_BODY_BYTES));
         let files = assets::service(&self.dist);
@@ -83,7 +84,7 @@ impl App {
             async move {
                 let path = request.uri().path();
                 if path == "/api" || path.starts_with("/api/") {
-                    return ApiError::from(ErrorCode::NotFound).into_response();
+                    return ApiError::from(ErrorCode::NoSuchEndpoint).into_response();
                 }
                 match files.oneshot(request).await {
                     Ok(response) => response.into_response(),
@@ -107,6 +108,9 @@ fn handler(endpoint: Endpoint) -> MethodRouter<App> {
         Endpoint::SignOut => routing::delete(accounts::sign_out),
         Endpoint::Account => routing::get(accounts::account),
         Endpoint::DeleteAccount => routing::delete(accounts::delete_account),
+        Endpoint::PushBoards => routing::post(sync::push).layer(DefaultBodyLimit::max(api_contract::MAX_PUSH_BYTES)),
+        Endpoint::PullBoards => routing::get(sync::pull),
+        Endpoint::PublicBoard => routing::get(sync::public_board),
     }
 }
 

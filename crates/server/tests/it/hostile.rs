@@ -72,7 +72,7 @@ async fn bad_tokens_unknown_paths_and_wrong_methods_get_error_codes() {
     }
     let missing = server.client.get(server.url("/api/nothing/here")).send().await.expect("an answer");
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
-    assert_eq!(error_code(missing).await, "not_found");
+    assert_eq!(error_code(missing).await, "no_such_endpoint");
     let wrong = server.client.put(server.url("/api/accounts")).send().await.expect("an answer");
     assert_eq!(wrong.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(error_code(wrong).await, "method_not_allowed");

@@ -5,6 +5,7 @@
 mod accounts;
 mod hostile;
 mod routes;
+mod sync;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -16,11 +16,14 @@ async fn every_route_of_the_table_is_served_and_listed_in_the_openapi_document()
             Method::Post => server.client.post(&url).header("content-type", "application/json").body("{}"),
             Method::Delete => server.client.delete(&url),
         };
-        let status = request.send().await.expect("an answer").status();
-        // Served: whatever the answer to an empty request, it is not "no such route".
-        assert_ne!(status, StatusCode::NOT_FOUND, "{route:?}");
+        let response = request.send().await.expect("an answer");
+        let status = response.status();
+        // Served: whatever the answer to an empty request, it is not "no such endpoint".
         assert_ne!(status, StatusCode::METHOD_NOT_ALLOWED, "{route:?}");
         assert!(!status.is_server_error(), "{route:?}: {status}");
+        if status == StatusCode::NOT_FOUND {
+            assert_eq!(crate::error_code(response).await, "not_found", "{route:?}");
+        }
     }
     let doc: serde_json::Value =
         server.client.get(server.url("/api/openapi.json")).send().await.expect("an answer").json().await.expect("JSON");
