@@ -15,6 +15,7 @@ const BENCHES: &[(&str, &str, &str)] = &[
     ("training", "query", "board queries over 10,000 boards in memory"),
     ("training", "exchange", "PBN import plans, export and bulk rewrite over the PBN corpus"),
     ("double-dummy", "solver", "double-dummy tables, card analysis and memory"),
+    ("server", "load", "the server under 200 readers and 20 sync pushers, then killed and restarted"),
 ];
 
 /// The app's wasm, gzip-compressed, must stay under this many bytes.
