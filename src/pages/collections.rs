@@ -115,7 +115,7 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
         .boards
         .boards
         .values()
-        .filter(|board| !board.is_deleted() && viewer().owns(board) && !collection.boards.contains(&board.id))
+        .filter(|board| !board.is_deleted() && viewer().owns(*board) && !collection.boards.contains(&board.id))
         .collect();
 
     let report = {
@@ -211,7 +211,7 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
                         <option value="" selected={adding.is_empty()}>{ "—" }</option>
                         { for candidates.iter().map(|board| html! {
                             <option value={board.id.0.clone()} selected={*adding == board.id.0}>
-                                { format!("{} ({})", board_name(board), board.code()) }
+                                { format!("{} ({})", board_name(*board), board.code()) }
                             </option>
                         }) }
                     </select>
@@ -295,7 +295,7 @@ fn EntryRow(props: &EntryRowProps) -> Html {
         CollectionEntry::Available(board) => (
             html! {
                 <div class="entry-board">
-                    <Link<Route> classes="board-name" to={Route::Board { id: board.id.0.clone() }}>{ board_name(board) }</Link<Route>>
+                    <Link<Route> classes="board-name" to={Route::Board { id: board.id.0.clone() }}>{ board_name(&**board) }</Link<Route>>
                     <ui::DealDiagram compact=true deal={*board.game().deal()} dealer={board.game().dealer()}
                         vulnerability={board.game().vulnerability()} />
                 </div>

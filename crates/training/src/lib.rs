@@ -35,6 +35,7 @@ mod rich_text;
 mod service;
 mod social;
 mod social_record;
+mod summary;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -93,4 +94,7 @@ pub use social::{
 pub use social_record::{
     read_bookmark_record, read_theme_record, read_vote_record, BookmarkRecord, ThemeKindRecord, ThemeRecord,
     VoteRecord, VoteValueRecord, BOOKMARK_RECORD_VERSION, THEME_RECORD_VERSION, VOTE_RECORD_VERSION,
+};
+pub use summary::{
+    read_board_list_record_text, BoardListRecord, BoardSummary, BoardSummaryRecord, Listed, BOARD_LIST_RECORD_VERSION,
 };

@@ -22,7 +22,7 @@ use yew_router::prelude::*;
 
 use crate::app::{use_app_strings, use_library, Route};
 use crate::browser::BrowserRandom;
-use crate::library::{self, local_user, Status};
+use crate::library::{self, local_user};
 use crate::strings::AppStrings;
 use crate::themes::{self, AUCTION_THEMES, PLAY_THEMES};
 use draft::{Draft, PlayState, Section, Slot, Texts, LANGUAGES};
@@ -113,7 +113,7 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
         let store = library.store.clone();
         let editing = props.id.clone();
         let board = stored_board.clone();
-        let ready = library.status != Status::Opening;
+        let ready = library.has_boards();
         use_effect_with((ready, editing.clone()), move |_| {
             if !ready || *restored {
                 return;
