@@ -529,15 +529,19 @@ impl Store {
         let count = target.count().primitive()?;
         let list = lists.get::<JsValue, _, _>(schema::BOARD_LIST_KEY).primitive()?;
         let count = count.await?;
-        if let Some(list) = list.await? {
-            match StoredList::read(&list).filter(|list| list.count == count) {
-                Some(mut list) => {
-                    list.apply(&change);
-                    lists.put(list.to_js()?).primitive()?;
-                }
-                None => {
-                    lists.delete(schema::BOARD_LIST_KEY).primitive()?;
-                }
+        let list = match list.await? {
+            Some(list) => StoredList::read(&list).filter(|list| list.count == count),
+            // A new database starts its list with its first board.
+            None if count == 0 => Some(StoredList { count: 0, summaries: Vec::new(), unreadable: Vec::new() }),
+            None => None,
+        };
+        match list {
+            Some(mut list) => {
+                list.apply(&change);
+                lists.put(list.to_js()?).primitive()?;
+            }
+            None => {
+                lists.delete(schema::BOARD_LIST_KEY).primitive()?;
             }
         }
         for (op, entry) in ops {
