@@ -8,8 +8,8 @@
 
 use bridge_training::store::{Hooks, Store};
 use training::{
-    generate_deal_code, read_board_list_record_text, read_board_record, read_board_record_text, Board,
-    BoardListRecord, BoardQuery, BoardSummary, Lifecycle, RandomSource, SortColumn, Timestamp,
+    generate_deal_code, read_board_list_record_text, read_board_record, read_board_record_text, Board, BoardListRecord,
+    BoardQuery, BoardSummary, Lifecycle, RandomSource, SortColumn, Timestamp,
 };
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
