@@ -115,7 +115,7 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
         .boards
         .boards
         .values()
-        .filter(|board| !board.is_deleted() && viewer().owns(*board) && !collection.boards.contains(&board.id))
+        .filter(|board| !board.is_deleted() && viewer().owns(board) && !collection.boards.contains(&board.id))
         .collect();
 
     let report = {
@@ -211,7 +211,7 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
                         <option value="" selected={adding.is_empty()}>{ "—" }</option>
                         { for candidates.iter().map(|board| html! {
                             <option value={board.id.0.clone()} selected={*adding == board.id.0}>
-                                { format!("{} ({})", board_name(*board), board.code()) }
+                                { format!("{} ({})", board_name(board), board.code()) }
                             </option>
                         }) }
                     </select>

@@ -60,7 +60,7 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
 
     fn own_matching(&self, viewer: &Viewer, criteria: &BoardCriteria) -> Vec<BoardId> {
         let boards = self.boards.all();
-        let own = boards.iter().filter(|board| viewer.owns(*board));
+        let own = boards.iter().filter(|board| viewer.owns(board));
         criteria.select(own).into_iter().map(|board| board.id.clone()).collect()
     }
 }

@@ -357,6 +357,54 @@ impl Listed for BoardSummary {
     }
 }
 
+/// A reference lists as what it points to, so `query.matches(board)` reads the same over
+/// `&Board` items as over `Board`s.
+impl<T: Listed + ?Sized> Listed for &T {
+    fn board_id(&self) -> &BoardId {
+        (**self).board_id()
+    }
+
+    fn code(&self) -> &str {
+        (**self).code()
+    }
+
+    fn owner_id(&self) -> Option<&UserId> {
+        (**self).owner_id()
+    }
+
+    fn sharing(&self) -> &Sharing {
+        (**self).sharing()
+    }
+
+    fn level(&self) -> Option<u8> {
+        (**self).level()
+    }
+
+    fn strain(&self) -> Option<Strain> {
+        (**self).strain()
+    }
+
+    fn languages(&self) -> &BTreeSet<Locale> {
+        (**self).languages()
+    }
+
+    fn themes(&self) -> impl Iterator<Item = &String> {
+        (**self).themes()
+    }
+
+    fn calls(&self) -> &[Call] {
+        (**self).calls()
+    }
+
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn timestamps(&self) -> &Timestamps {
+        (**self).timestamps()
+    }
+}
+
 const RECORD: &str = "board list";
 
 fn invalid(field: &'static str, detail: impl ToString) -> RecordReadError {
