@@ -1,7 +1,8 @@
 //! The product model of Bridge Training: boards and their write gate, rich
 //! and localized text, deal codes, the lenient readers of imported values,
 //! the durable board record, the storage ports with the board service and its
-//! access rules, queries and bulk criteria, collections, themes, bookmarks
+//! access rules, queries and bulk criteria (over boards or their light
+//! summaries, and the stored list of those), collections, themes, bookmarks
 //! and votes, PBN export and import of boards, bulk comment rewrites, and the
 //! play journal with its solver advice.
 //!
