@@ -138,9 +138,10 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
         });
     }
     {
-        // Every change is kept, so closing the tab loses nothing typed.
+        // Every change is kept, so closing the tab loses nothing typed; what was typed before
+        // the store opened is kept as soon as it is.
         let store = library.store.clone().filter(|_| *restored);
-        use_effect_with(draft.clone(), move |draft| {
+        use_effect_with((draft.clone(), *restored), move |(draft, _)| {
             let stored = StoredDraft { version: DRAFT_VERSION, draft: draft.clone() };
             if let (Some(store), Ok(text)) = (store, serde_json::to_string(&stored)) {
                 wasm_bindgen_futures::spawn_local(async move {
