@@ -8,7 +8,7 @@ use yew_router::prelude::*;
 
 use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
 use crate::pages::{
-    BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, SamplePage,
+    BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, PlayPage, SamplePage,
     SelectionHandout, SettingsPage,
 };
 use crate::store::schema::DB_NAME;
@@ -27,12 +27,18 @@ pub enum Route {
     Board { id: String },
     #[at("/boards/:id/edit")]
     EditBoard { id: String },
+    /// Playing a board against the solver.
+    #[at("/play/:id")]
+    Play { id: String },
     #[at("/new")]
     NewBoard,
     #[at("/collections")]
     Collections,
     #[at("/collections/:id")]
     Collection { id: String },
+    /// Playing a board within a collection: progress and the next board.
+    #[at("/collections/:id/play/:board")]
+    PlayInCollection { id: String, board: String },
     #[at("/collections/:id/handout")]
     CollectionHandout { id: String },
     /// A handout of the boards listed, ids separated by commas.
@@ -145,6 +151,14 @@ fn switch(route: Route) -> Html {
             html! { <EditorPage {key} id={Some(id)} /> }
         }
         Route::NewBoard => html! { <EditorPage key="new" /> },
+        Route::Play { id } => {
+            let key = id.clone();
+            html! { <PlayPage {key} {id} /> }
+        }
+        Route::PlayInCollection { id, board } => {
+            let key = format!("{id}/{board}");
+            html! { <PlayPage {key} id={board} collection={Some(id)} /> }
+        }
         Route::Collections => html! { <CollectionsPage /> },
         Route::Collection { id } => html! { <CollectionPage {id} /> },
         Route::CollectionHandout { id } => html! { <CollectionHandout {id} /> },

@@ -332,3 +332,84 @@ async fn a_version_1_database_gets_its_boards_list_at_the_first_reading_and_keep
     assert!(list.boards.is_none() && list.unreadable.is_empty(), "{:?}", list.unreadable);
     assert_eq!(list.summaries.len(), 2);
 }
+
+/// A fixed generator for the robots' seed.
+struct Fixed(u64);
+
+impl training::RandomSource for Fixed {
+    fn next_u64(&mut self) -> u64 {
+        self.0
+    }
+}
+
+/// A game of the fixture board with the learner on lead, after `cards` of the learner's cards.
+fn game_of(board: &Board, seed: u64, cards: usize) -> training::Journal {
+    let leader = board.game().auction().declarer().expect("the fixture has a contract").next();
+    let start = training::PlayStart::from_board(board, leader, &mut Fixed(seed)).expect("a contract to play");
+    let mut journal = training::Journal::start(start).expect("four hands");
+    for _ in 0..cards {
+        let card = journal.state().play().expect("in play").legal_cards().iter().next().expect("a legal card");
+        journal.play_card(card).expect("the learner's turn");
+    }
+    journal
+}
+
+#[wasm_bindgen_test]
+async fn games_round_trip_newest_first_and_an_unreadable_game_is_kept_aside() {
+    let name = fresh_name("games");
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    let board = fixture_board();
+    let older = game_of(&board, 1, 0);
+    let newer = game_of(&board, 2, 1);
+    store.put_game("older", &older, Timestamp(10)).await.expect("stored");
+    store.put_game("newer", &newer, Timestamp(20)).await.expect("stored");
+    let mut other_board = game_of(&board, 3, 0).play_start().clone();
+    other_board.board = training::BoardId("another-board".to_owned());
+    let other = training::Journal::start(other_board).expect("four hands");
+    store.put_game("other", &other, Timestamp(30)).await.expect("stored");
+
+    let (games, unreadable) = store.games_of(&board.id).await.expect("the games read");
+    assert!(unreadable.is_empty(), "{unreadable:?}");
+    let ids: Vec<&str> = games.iter().map(|game| game.id.as_str()).collect();
+    assert_eq!(ids, ["newer", "older"], "this board's games, the most recent first");
+    assert_eq!(games[0].journal, newer, "the cursor and every event come back");
+    assert_eq!(games[1].journal, older);
+
+    // The same game stored again replaces it; a broken record is kept aside.
+    let mut moved = newer.clone();
+    moved.undo();
+    store.put_game("newer", &moved, Timestamp(40)).await.expect("stored");
+    let broken = serde_json::json!({ "id": "broken", "board": board.id.0, "updated": 50, "record": "{\"version\": 2" });
+    seed(&name, schema::VERSION, &[(schema::JOURNALS, parse(&broken.to_string()))]).await;
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens again");
+    let (games, unreadable) = store.games_of(&board.id).await.expect("the readable games read");
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].journal, moved);
+    assert_eq!(unreadable.len(), 1);
+    assert_eq!(unreadable[0].key, "broken");
+    assert_eq!(store.quarantined().await.expect("the quarantine reads").len(), 1);
+    assert_eq!(raw_count(&name, schema::JOURNALS).await, 4, "nothing is deleted");
+}
+
+#[wasm_bindgen_test]
+async fn progress_round_trips_and_a_damaged_record_reads_as_no_progress() {
+    let name = fresh_name("progress");
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    let collection = training::CollectionId("lesson-1".to_owned());
+    let empty = training::CollectionProgress::new(collection.clone());
+    assert_eq!(store.progress(&collection).await.expect("reads"), empty);
+
+    let mut progress = empty.clone();
+    let board = training::BoardId("board-1".to_owned());
+    progress.opened(&board);
+    progress.finished(&board, training::GameResult { learner_tricks: 9, declarer_tricks: 9, as_declarer: true });
+    store.put_progress(&progress).await.expect("stored");
+    assert_eq!(store.progress(&collection).await.expect("reads"), progress);
+
+    let damaged = serde_json::json!({ "collection": "lesson-2", "record": "{\"version\": 1, \"boards\": 7" });
+    seed(&name, schema::VERSION, &[(schema::PROGRESS, parse(&damaged.to_string()))]).await;
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens again");
+    let lesson_2 = training::CollectionId("lesson-2".to_owned());
+    assert_eq!(store.progress(&lesson_2).await.expect("reads"), training::CollectionProgress::new(lesson_2));
+    assert_eq!(store.progress(&collection).await.expect("reads"), progress, "the other collection is untouched");
+}

@@ -63,7 +63,7 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
             <h2>{ name }</h2>
             <p class="board-facts">
                 <span class="code">{ format!("{} {}", strings.get("deal-code"), board.code()) }</span>
-                if let Some(contract) = contract {
+                if let Some(contract) = &contract {
                     <span class="contract">{ format!(" · {} {contract}", strings.get("contract")) }</span>
                 }
                 if let Some(level) = metadata.level.get() {
@@ -76,11 +76,18 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
             if !theme_names.is_empty() {
                 <p class="board-themes">{ theme_names.join(" · ") }</p>
             }
-            if viewer().owns(board) {
-                <p><Link<Route> classes="button edit-board" to={Route::EditBoard { id: board.id.0.clone() }}>
-                    { strings.get("edit") }
-                </Link<Route>></p>
-            }
+            <p class="board-actions">
+                if contract.is_some() {
+                    <Link<Route> classes="button primary play-board" to={Route::Play { id: board.id.0.clone() }}>
+                        { strings.get("play-board") }
+                    </Link<Route>>{ " " }
+                }
+                if viewer().owns(board) {
+                    <Link<Route> classes="button edit-board" to={Route::EditBoard { id: board.id.0.clone() }}>
+                        { strings.get("edit") }
+                    </Link<Route>>
+                }
+            </p>
             <DealDiagram deal={*game.deal()} dealer={game.dealer()} vulnerability={game.vulnerability()} />
             <h3>{ strings.get("auction") }</h3>
             <AuctionTable dealer={game.dealer()} calls={auction.calls().to_vec()} />

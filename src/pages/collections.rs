@@ -3,7 +3,9 @@
 //! A board that was deleted or went to the trash stays in its place, shown
 //! as unavailable.
 
-use training::{Board, BoardId, CollectionEntry, CollectionId, CollectionMove, ServiceError};
+use training::{
+    Board, BoardId, BoardProgress, CollectionEntry, CollectionId, CollectionMove, CollectionProgress, ServiceError,
+};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -101,6 +103,22 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
     // The board being dragged to a new place, if any.
     let dragging = use_state(|| None::<BoardId>);
     let navigator = use_navigator();
+    // The learner's progress through the collection, read from the store.
+    let progress = use_state(|| None::<CollectionProgress>);
+    {
+        let progress = progress.clone();
+        let store = library.store.clone();
+        let id = id.clone();
+        use_effect_with((id.clone(), store.is_some()), move |_| {
+            if let Some(store) = store {
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Ok(read) = store.progress(&id).await {
+                        progress.set(Some(read));
+                    }
+                });
+            }
+        });
+    }
     let Some(collection) = library.service().collections.collections.get(&id).cloned() else {
         return html! {
             <p class="empty">
@@ -175,6 +193,12 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
         })
     };
     let last = entries.len().saturating_sub(1);
+    let played = progress.as_ref().map_or(0, |progress| progress.played_among(&collection.boards));
+    let resume = progress
+        .as_ref()
+        .and_then(|progress| progress.last_board.clone())
+        .or_else(|| collection.boards.first().cloned());
+    let resume = resume.and_then(|board| Some((board.clone(), board_name(service.boards.boards.get(&board)?))));
     html! {
         <section class="collection-page" data-collection={collection.id.0.clone()}>
             <form class="rename-collection" onsubmit={on_rename}>
@@ -192,6 +216,15 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
             if let Some(key) = *error {
                 <p class="field-error" role="alert">{ strings.get(key) }</p>
             }
+            <p class="collection-progress" data-played={played.to_string()}>
+                { strings.get("progress-played").replace("{played}", &played.to_string()).replace("{total}", &collection.boards.len().to_string()) }
+                if let Some((board, name)) = resume {
+                    { " " }
+                    <Link<Route> classes="button primary continue" to={Route::PlayInCollection { id: collection.id.0.clone(), board: board.0 }}>
+                        { strings.get("progress-continue").replace("{name}", &name) }
+                    </Link<Route>>
+                }
+            </p>
             <ol class="collection-entries">
                 { for entries.iter().enumerate().map(|(index, entry)| html! {
                     <EntryRow
@@ -201,6 +234,7 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
                         index={index}
                         last={index == last}
                         dragging={dragging.clone()}
+                        progress={progress.as_ref().and_then(|progress| progress.boards.get(entry.id()).copied())}
                     />
                 }) }
             </ol>
@@ -239,6 +273,8 @@ struct EntryRowProps {
     index: usize,
     last: bool,
     dragging: UseStateHandle<Option<BoardId>>,
+    /// The learner's games on this board.
+    progress: Option<BoardProgress>,
 }
 
 #[component]
@@ -298,6 +334,16 @@ fn EntryRow(props: &EntryRowProps) -> Html {
                     <Link<Route> classes="board-name" to={Route::Board { id: board.id.0.clone() }}>{ board_name(&**board) }</Link<Route>>
                     <ui::DealDiagram compact=true deal={*board.game().deal()} dealer={board.game().dealer()}
                         vulnerability={board.game().vulnerability()} />
+                    if board.derived().contract.is_some() {
+                        <Link<Route> classes="button play-entry" to={Route::PlayInCollection { id: props.collection.0.clone(), board: board.id.0.clone() }}>
+                            { strings.get("play-board") }
+                        </Link<Route>>
+                    }
+                    if let Some(progress) = props.progress {
+                        <span class="entry-progress" data-games={progress.games.to_string()}>
+                            { strings.get("progress-best").replace("{tricks}", &progress.best.learner_tricks.to_string()) }
+                        </span>
+                    }
                 </div>
             },
             true,

@@ -7,6 +7,7 @@ mod dd;
 mod editor;
 mod handout;
 mod import;
+mod play;
 mod sample;
 mod settings;
 
@@ -15,5 +16,6 @@ pub use boards::BoardsPage;
 pub use collections::{CollectionPage, CollectionsPage};
 pub use editor::EditorPage;
 pub use handout::{CollectionHandout, SelectionHandout};
+pub use play::PlayPage;
 pub use sample::{SamplePage, SAMPLE_BOARD, SAMPLE_DEAL};
 pub use settings::SettingsPage;

@@ -18,6 +18,7 @@
 //! closes its connection, calls the `on_outdated` hook, and every later call
 //! answers [`StoreError::Outdated`] so the page can ask for a reload.
 
+mod games;
 pub mod pending;
 pub mod schema;
 
@@ -34,6 +35,8 @@ use training::{
     BoardSummary, Collection, CollectionId, Timestamp,
 };
 use wasm_bindgen::JsValue;
+
+pub use games::StoredGame;
 
 /// Why the store could not do what was asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

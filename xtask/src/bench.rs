@@ -46,6 +46,19 @@ pub fn bench(args: &[String]) -> Result<()> {
             .env("WASM_BINDGEN_TEST_TIMEOUT", "600");
         run(bench)
     })?;
+    step("bench the solver worker in headless Chromium: advice and tables", || {
+        // A dedicated worker answering through the worker's handler and codec.
+        // `BENCH_BOARDS=N` and `BENCH_TABLE_DEALS=N` (read when it compiles)
+        // shorten it; the full run (200 positions, 200 tables) takes long on 2 cores.
+        let mut bench = cargo();
+        bench
+            .args(["test", "--release", "--target", "wasm32-unknown-unknown", "-p", "solver-wasm"])
+            .args(["--test", "worker_bench", "--", "--nocapture"])
+            .env("PATH", tools::tool_path())
+            .env("CHROMEDRIVER", tools::CHROMEDRIVER)
+            .env("WASM_BINDGEN_TEST_TIMEOUT", "7200");
+        run(bench)
+    })?;
     tools::trunk()?;
     tools::wasm_opt()?;
     app::build_app()?;

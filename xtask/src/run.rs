@@ -1,8 +1,10 @@
-//! `cargo xtask run`: build the app and serve it on http://127.0.0.1:8080.
+//! `cargo xtask run`: build the app and the server, and serve both on
+//! http://127.0.0.1:8080 with the embedded SQLite default.
 
 use anyhow::Result;
 
-use crate::step::{run as run_cmd, step};
+use crate::project_root;
+use crate::step::{cargo, run as run_cmd, step};
 use crate::tools;
 
 pub const ADDRESS: &str = "http://127.0.0.1:8080";
@@ -13,13 +15,17 @@ pub fn run() -> Result<()> {
     tools::trunk()?;
     tools::wasm_opt()?;
     build_app()?;
-    println!("\nBridge Training is served at {ADDRESS}\nOpen that address in a browser; Ctrl-C stops the server.\n");
-    step("serve the app", || {
-        let mut serve = tools::tool_cmd(
-            "trunk",
-            ["serve", "--release", "--offline", "--no-autoreload", "--address", "127.0.0.1", "--port", "8080"],
-        );
-        serve.env("TRUNK_SKIP_VERSION_CHECK", "true");
+    step("build the server (cargo build --release -p server)", || {
+        let mut build = cargo();
+        build.args(["build", "--release", "-p", "server"]);
+        run_cmd(build)
+    })?;
+    let root = project_root();
+    println!("\nBridge Training is served at {ADDRESS} (data in ./data)\nOpen that address in a browser; Ctrl-C stops the server.\n");
+    step("serve the app and its API (server, SQLite in ./data)", || {
+        let mut serve = cargo();
+        serve.args(["run", "--release", "-p", "server", "--", "--port", "8080"]);
+        serve.arg("--data-dir").arg(root.join("data")).arg("--dist").arg(root.join("dist"));
         run_cmd(serve)
     })
 }

@@ -45,6 +45,11 @@ pub fn test(args: &[String]) -> Result<()> {
             "--all-targets",
         ]);
         clippy.args(["--", "-D", "warnings"]);
+        run(clippy)?;
+        // `--all-targets` leaves out the solver worker's benchmark (`test = false`).
+        let mut clippy = cargo();
+        clippy.args(["clippy", "--target", "wasm32-unknown-unknown", "-p", "solver-wasm", "--test", "worker_bench"]);
+        clippy.args(["--", "-D", "warnings"]);
         run(clippy)
     })?;
     step("native tests (cargo test --workspace)", || {

@@ -196,7 +196,7 @@ impl PlayStart {
 
 impl TableState {
     /// The table before any event.
-    fn new(start: &PlayStart) -> TableState {
+    pub(crate) fn new(start: &PlayStart) -> TableState {
         let mut res = TableState {
             deal: start.deal,
             learner: start.learner,
@@ -324,7 +324,7 @@ impl TableState {
     }
 
     /// Checks `kind` against this state and applies it.
-    fn apply(&mut self, kind: &EventKind) -> Result<(), JournalError> {
+    pub(crate) fn apply(&mut self, kind: &EventKind) -> Result<(), JournalError> {
         if self.ended {
             return Err(JournalError::Ended);
         }

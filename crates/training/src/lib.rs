@@ -22,6 +22,7 @@ mod collection_record;
 mod collection_service;
 mod deal_code;
 mod exchange;
+mod game;
 mod gate;
 mod journal;
 mod journal_record;
@@ -29,6 +30,7 @@ mod lenient;
 mod locale;
 mod memory;
 mod ports;
+mod progress;
 mod query;
 mod record;
 mod rewrite;
@@ -58,6 +60,7 @@ pub use exchange::{
     ApplyError, ExportError, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan, ImportPlanner,
     ImportRejection, PlannedBoard, PlannedGame, PlannedOutcome,
 };
+pub use game::{Advance, Game};
 pub use gate::{
     gate, BoardDraft, DraftCall, DraftCard, DraftComment, GateNote, GateRejection, GateReport, GatedBoard,
     RejectionReason, GATE_VERSION,
@@ -74,6 +77,7 @@ pub use ports::{
     BoardRepository, BookmarkRepository, CardValue, CollectionRepository, RandomSource, SolverPort, SolverPosition,
     ThemeRepository, VoteRepository,
 };
+pub use progress::{read_progress_record, BoardProgress, CollectionProgress, GameResult, PROGRESS_RECORD_VERSION};
 pub use query::{
     BiddingPattern, BoardCriteria, BoardQuery, Lifecycle, QueryError, QueryPage, SharingFilter, SortColumn,
     MAX_BIDDING_ALTERNATIVES, MAX_BIDDING_POSITIONS, MAX_LEADING_PASSES, MAX_SHARING_GROUPS,

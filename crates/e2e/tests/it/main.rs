@@ -4,6 +4,7 @@ mod boards;
 mod editor;
 mod home;
 mod offline;
+mod player;
 mod solver;
 
 /// Runs an end-to-end test when `E2E_DIST` names the built app; says plainly

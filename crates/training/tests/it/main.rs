@@ -5,6 +5,7 @@ mod collection;
 mod collection_record;
 mod deal_code;
 mod exchange;
+mod game;
 mod gate;
 mod journal;
 mod journal_record;

@@ -1,0 +1,256 @@
+//! A learner plays a board on a phone: the robots lead, dummy appears, each
+//! card is judged, undo and redo, replay from an earlier card (a branch),
+//! a reload resumes the game exactly, a claim checked by the solver, and the
+//! review with the result, the par of the native solver and the table.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use bridge::{pbn, Seat, Strain};
+use double_dummy::{par, Solver};
+use e2e::{Browser, StaticServer};
+use fantoccini::Locator;
+
+use crate::boards::CLUB_NIGHT;
+use crate::e2e;
+
+/// How long the robots and the advice may take for one card on a shared machine.
+const CARD_WAIT: Duration = Duration::from_secs(60);
+/// How long the board's table may take at the end.
+const TABLE_WAIT: Duration = Duration::from_secs(240);
+
+/// The game's `data-state` and `data-cards` (cards played), once the robots
+/// are done and it is the learner's turn or the play is over, with more than
+/// `after` cards played.
+async fn settled(browser: &Browser, after: usize) -> Result<(String, usize)> {
+    let start = Instant::now();
+    loop {
+        if let Ok(game) = browser.client.find(Locator::Css("section.game")).await {
+            let state = game.attr("data-state").await?.unwrap_or_default();
+            let cards: usize = game.attr("data-cards").await?.unwrap_or_default().parse().unwrap_or(0);
+            if (state == "your-turn" || state == "finished") && cards > after {
+                return Ok((state, cards));
+            }
+        }
+        if start.elapsed() > CARD_WAIT {
+            bail!("the game did not come back to the learner within {CARD_WAIT:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Clicks the first playable card and waits for the learner's next turn.
+async fn play_a_card(browser: &Browser, cards: usize) -> Result<(String, usize)> {
+    browser.find(".seat-panel .card.playable").await?.click().await?;
+    settled(browser, cards).await
+}
+
+/// The cards of every hand as shown, to compare after a reload.
+async fn shown_hands(browser: &Browser) -> Result<String> {
+    let hands = browser.client.find_all(Locator::Css(".table-layout .hand")).await?;
+    let mut res = Vec::new();
+    for hand in hands {
+        res.push(hand.text().await?);
+    }
+    Ok(res.join(" | "))
+}
+
+#[tokio::test]
+async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    browser.pick_file("input.import-file", "club-night.pbn", CLUB_NIGHT).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    browser.find(".board-row a.board-name").await?.click().await?;
+    browser.find("a.play-board").await?.click().await?;
+
+    // The auction first, then the learner takes declarer's seat: North in the file, South as stored
+    // (the write gate seats declarer South).
+    browser.find(".choose-seat table.auction").await.context("the auction is shown before the play")?;
+    browser.find("button.play-declarer").await?.click().await?;
+    let (_, cards) = settled(&browser, 0).await?;
+    let game = browser.find("section.game").await?;
+    assert_eq!(game.attr("data-learner").await?.as_deref(), Some("S"));
+    // West led (the robots); dummy, North, is face up at the top; the defenders' cards are hidden.
+    assert!(cards >= 1, "the opening lead is on the table");
+    let lead = browser.find(".trick-card[data-seat='W'][data-card]").await.context("West's lead")?;
+    assert!(lead.attr("data-card").await?.is_some());
+    browser.find(".seat-panel.top.dummy .hand[data-seat='N'] .holding").await.context("dummy shown")?;
+    assert_eq!(browser.client.find_all(Locator::Css(".hand.hidden")).await?.len(), 2);
+
+    // A card, judged by the solver; the best cards on request.
+    let (_, after_first) = play_a_card(&browser, cards).await?;
+    let feedback = browser.find(".card-feedback.best, .card-feedback.cost").await.context("advice on the card")?;
+    let cost: u8 = feedback.attr("data-cost").await?.context("the cost")?.parse()?;
+    assert!(cost <= 13);
+    browser.find("button.show-best").await?.click().await?;
+    let best = browser.find(".best-cards").await?.text().await?;
+    assert!(best.contains('♠') || best.contains('♥') || best.contains('♦') || best.contains('♣'), "{best:?}");
+
+    // Undo back to the learner's decision, redo forward again.
+    browser.find("button.undo").await?.click().await?;
+    let (_, undone) = settled(&browser, 0).await?;
+    assert_eq!(undone, cards, "undo takes back the learner's card and the robots' after it");
+    browser.find("button.redo").await?.click().await?;
+    let (_, redone) = settled(&browser, 0).await?;
+    assert_eq!(redone, after_first);
+
+    // Three more tricks, then replay from the first card: a second branch.
+    let mut cards = after_first;
+    while cards < 16 {
+        cards = play_a_card(&browser, cards).await?.1;
+    }
+    browser.find("details.game-history summary").await?.click().await?;
+    browser.find("button.replay-from").await?.click().await?;
+    let (_, replay) = settled(&browser, 0).await?;
+    assert_eq!(replay, 1, "back at the first decision, after the lead");
+    let playable = browser.client.find_all(Locator::Css(".seat-panel .card.playable")).await?;
+    playable.last().context("a playable card")?.click().await?;
+    let (_, mut cards) = settled(&browser, replay).await?;
+    let branches = browser.find_all(".game-branches li.branch").await?;
+    assert_eq!(branches.len(), 2, "the first line of play is kept beside the new one");
+
+    browser.save_screenshot("player-mid-game.png").await?;
+    // A reload resumes exactly where the game was.
+    cards = play_a_card(&browser, cards).await?.1;
+    let before = shown_hands(&browser).await?;
+    browser.client.refresh().await?;
+    let (_, resumed) = settled(&browser, 0).await?;
+    assert_eq!(resumed, cards, "the same cards played after the reload");
+    assert_eq!(shown_hands(&browser).await?, before);
+
+    // Two tricks from the end, claim them all; a refused claim lets the play go on, and
+    // the learner claims one fewer until the solver agrees.
+    while cards < 44 {
+        cards = play_a_card(&browser, cards).await?.1;
+    }
+    let won_before: u8 = browser.find(".game-tricks").await?.attr("data-declarer").await?.context("tricks")?.parse()?;
+    let mut claimed = 2u8;
+    loop {
+        browser.find("button.claim").await?.click().await?;
+        let select = browser.find(".claim-count select").await?;
+        select.select_by_value(&claimed.to_string()).await?;
+        browser.find("button.claim-confirm").await?.click().await?;
+        let start = Instant::now();
+        let outcome = loop {
+            if browser.client.find(Locator::Css(".game-end")).await.is_ok() {
+                break "accepted";
+            }
+            if browser.client.find(Locator::Css(".claim-refused")).await.is_ok() {
+                break "refused";
+            }
+            if start.elapsed() > CARD_WAIT {
+                bail!("no verdict on the claim of {claimed}");
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        if outcome == "accepted" {
+            break;
+        }
+        assert!(claimed > 0, "a claim of no trick is always accepted");
+        claimed -= 1;
+    }
+
+    // The review: the result counts the claim; par and the table are the native solver's.
+    let result = browser.find(".game-result").await?;
+    let tricks: u8 = result.attr("data-declarer-tricks").await?.context("declarer's tricks")?.parse()?;
+    assert_eq!(tricks, won_before + claimed);
+    browser.find(".game-score").await?;
+    browser.find(".game-lost").await?;
+    let parsed = pbn::parse(CLUB_NIGHT);
+    let game = parsed.file.games.first().context("board 1")?;
+    let deal = game.deal().context("a deal")??;
+    let table = Solver::new().table(&deal).context("a full deal")?;
+    let expected = par(&table, game.vulnerability().context("vulnerability")??, game.dealer().context("dealer")??);
+    let shown = browser
+        .client
+        .wait()
+        .at_most(TABLE_WAIT)
+        .for_element(Locator::Css(".game-par"))
+        .await
+        .context("no par: the worker did not answer")?;
+    // The learner declares for North-South, the side par is scored for; turning the deal half
+    // round keeps each side's scores, and the stored South is the file's North.
+    assert_eq!(shown.attr("data-par").await?, Some(expected.score.to_string()));
+    for strain in Strain::ALL {
+        let css = format!(".game-end .dd-table td[data-seat='S'][data-strain='{}']", strain.to_char());
+        let cell = browser.find(&css).await?.text().await?;
+        assert_eq!(cell, table.tricks(strain, Seat::North).to_string(), "North in {strain:?}");
+    }
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the play fits a phone's width");
+    browser.save_screenshot("player-review.png").await?;
+    browser.close().await;
+    Ok(())
+}
+
+/// A board declared by South with the teacher's comment on West's opening lead.
+const LESSON: &str = r#"[Event "Lesson"]
+[Board "1"]
+[Dealer "S"]
+[Vulnerable "None"]
+[Deal "S:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654"]
+[Declarer "S"]
+[Contract "3NT"]
+[Auction "S"]
+1NT Pass 3NT Pass
+Pass Pass
+[Play "W"]
+SJ {Top of a sequence: the jack denies the queen.} S6 S3 S2
+"#;
+
+#[tokio::test]
+async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    browser.pick_file("input.import-file", "lesson.pbn", LESSON).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    browser.find(".board-row").await?;
+
+    // A collection holding the board.
+    browser.client.goto(&server.url("/#/collections")).await?;
+    browser.find("input.collection-name").await?.send_keys("Opening leads").await?;
+    browser.find("button.create-collection").await?.click().await?;
+    browser.find("select.board-to-add option:not([value=''])").await?.click().await?;
+    browser.find("button.add:not([disabled])").await?.click().await?;
+    let played = browser.find(".collection-progress").await?.attr("data-played").await?;
+    assert_eq!(played.as_deref(), Some("0"));
+    browser.find("a.play-entry").await?.click().await?;
+
+    // West leads the card the teacher commented: the comment shows with it.
+    browser.find("button.play-defender[data-seat='W']").await?.click().await?;
+    // The learner leads: no card is played yet.
+    let game = browser.find("section.game[data-state='your-turn'][data-cards='0']").await?;
+    assert_eq!(game.attr("data-learner").await?.as_deref(), Some("W"));
+    assert_eq!(
+        browser.client.find_all(Locator::Css(".hand.hidden")).await?.len(),
+        3,
+        "dummy is not shown before the lead"
+    );
+    browser.find(".seat-panel.bottom .card.playable[data-card='SJ']").await?.click().await?;
+    let comment = browser.find(".card-comments.teacher dd").await?.text().await?;
+    assert_eq!(comment, "Top of a sequence: the jack denies the queen.");
+    // Dummy (North) is face up on the learner's left once the lead is made.
+    browser.find(".seat-panel.left.dummy .hand[data-seat='N'] .holding").await.context("dummy shown")?;
+    settled(&browser, 1).await?;
+    browser.find(".card-feedback.best, .card-feedback.cost").await.context("advice on the lead")?;
+
+    // The learner concedes the rest (a claim of no trick), and the play ends.
+    browser.find("button.claim").await?.click().await?;
+    browser.find(".claim-count select").await?.select_by_value("0").await?;
+    browser.find("button.claim-confirm").await?.click().await?;
+    let result = browser.find(".game-end .game-result").await?;
+    assert!(result.attr("data-declarer-tricks").await?.is_some());
+
+    // Back in the collection: one board played, its best result, where to continue.
+    browser.find(".player-back a").await?.click().await?;
+    let progress = browser.find(".collection-progress[data-played='1']").await.context("the board counts as played")?;
+    assert!(progress.text().await?.starts_with("1 of 1"));
+    browser.find(".entry-progress[data-games='1']").await?;
+    browser.find("a.continue").await?;
+    browser.close().await;
+    Ok(())
+}

@@ -1,0 +1,205 @@
+//! Sync of one's own boards over real HTTP: push, pull by cursor, conflicts
+//! answered with the current version, the write gate, access rules, and public
+//! boards by their deal code.
+
+use api_contract::{Outcome, Pulled, Pushed, Session};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::accounts::sign_up;
+use crate::{error_code, TestServer};
+
+/// A board record as the app stores it (`training`'s version 1 fixture).
+const BOARD_V1: &str = include_str!("../../../training/tests/data/board-record-v1.json");
+
+/// The fixture as board `id` of the account of `session`, shared as `sharing`.
+fn board(session: &Session, id: &str, name: &str, sharing: Value) -> Value {
+    let mut record: Value = serde_json::from_str(BOARD_V1).expect("the fixture is JSON");
+    record["id"] = json!(id);
+    record["owner"] = json!({ "kind": "user", "user_id": session.account.id });
+    record["metadata"]["name"] = json!(name);
+    record["metadata"]["sharing"] = sharing;
+    record
+}
+
+async fn push(server: &TestServer, session: &Session, changes: Value) -> Vec<Outcome> {
+    let response = server
+        .client
+        .post(server.url("/api/sync/boards"))
+        .bearer_auth(&session.token)
+        .json(&json!({ "changes": changes }))
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), StatusCode::OK);
+    let pushed: Pushed = response.json().await.expect("results");
+    pushed.results.into_iter().map(|result| result.outcome).collect()
+}
+
+async fn pull(server: &TestServer, session: &Session, since: i64) -> Pulled {
+    let response = server
+        .client
+        .get(server.url(&format!("/api/sync/boards?since={since}")))
+        .bearer_auth(&session.token)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), StatusCode::OK);
+    response.json().await.expect("boards")
+}
+
+#[tokio::test]
+async fn boards_sync_between_devices_and_a_conflict_loses_nothing() {
+    let server = TestServer::start().await;
+    let teacher = sign_up(&server, "teacher@example.org", "teacher").await;
+    let private = json!({ "kind": "private" });
+
+    // Device A creates two boards.
+    let outcomes = push(
+        &server,
+        &teacher,
+        json!([
+            { "id": "b-1", "base_revision": null, "record": board(&teacher, "b-1", "First", private.clone()) },
+            { "id": "b-2", "base_revision": null, "record": board(&teacher, "b-2", "Second", private.clone()) },
+        ]),
+    )
+    .await;
+    assert_eq!(outcomes, vec![Outcome::Accepted { revision: 1 }, Outcome::Accepted { revision: 1 }]);
+
+    // Device B pulls everything, edits b-1 from revision 1.
+    let all = pull(&server, &teacher, 0).await;
+    assert_eq!(all.boards.len(), 2);
+    assert!(!all.more);
+    let cursor = all.cursor;
+    let edited = push(
+        &server,
+        &teacher,
+        json!([{ "id": "b-1", "base_revision": 1, "record": board(&teacher, "b-1", "First, edited on B", private.clone()) }]),
+    )
+    .await;
+    assert_eq!(edited, vec![Outcome::Accepted { revision: 2 }]);
+
+    // Device A, still at revision 1, edits too: a conflict with B's version, nothing applied.
+    let stale = push(
+        &server,
+        &teacher,
+        json!([{ "id": "b-1", "base_revision": 1, "record": board(&teacher, "b-1", "First, edited on A", private.clone()) }]),
+    )
+    .await;
+    let Outcome::Conflict { current } = &stale[0] else { panic!("a conflict: {stale:?}") };
+    assert_eq!(current.revision, 2);
+    assert_eq!(current.record.as_ref().expect("a record")["metadata"]["name"], "First, edited on B");
+
+    // Device A pulls from its cursor: only B's edit.
+    let changed = pull(&server, &teacher, cursor).await;
+    assert_eq!(changed.boards.len(), 1);
+    assert_eq!(changed.boards[0].id, "b-1");
+    assert_eq!(changed.boards[0].revision, 2);
+    assert_eq!(pull(&server, &teacher, changed.cursor).await.boards.len(), 0, "nothing new after the cursor");
+
+    // A removal based on the current revision; pulled as a board without record.
+    let removed = push(&server, &teacher, json!([{ "id": "b-2", "base_revision": 1, "record": null }])).await;
+    assert_eq!(removed, vec![Outcome::Accepted { revision: 2 }]);
+    let after = pull(&server, &teacher, changed.cursor).await;
+    assert_eq!(after.boards.len(), 1);
+    assert_eq!(after.boards[0].record, None);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_write_gate_and_ownership_are_checked_on_the_server() {
+    let server = TestServer::start().await;
+    let teacher = sign_up(&server, "teacher@example.org", "teacher").await;
+    let other = sign_up(&server, "other@example.org", "teacher").await;
+    let private = json!({ "kind": "private" });
+
+    let mut broken = board(&teacher, "b-1", "Broken", private.clone());
+    broken["hands"][0] = json!("AKQJT98765432...");
+    let mut strangers = board(&other, "b-2", "Not mine", private.clone());
+    strangers["id"] = json!("b-2");
+    let outcomes = push(
+        &server,
+        &teacher,
+        json!([
+            { "id": "b-1", "base_revision": null, "record": broken },
+            { "id": "b-2", "base_revision": null, "record": strangers },
+            { "id": "b-3", "base_revision": null, "record": board(&teacher, "b-4", "Wrong id", private.clone()) },
+            { "id": "", "base_revision": null, "record": board(&teacher, "", "No id", private.clone()) },
+            { "id": "b-5", "base_revision": null, "record": { "version": 99 } },
+        ]),
+    )
+    .await;
+    assert_eq!(outcomes.len(), 5);
+    for outcome in &outcomes {
+        assert!(matches!(outcome, Outcome::Rejected { .. }), "{outcome:?}");
+    }
+    assert_eq!(pull(&server, &teacher, 0).await.boards.len(), 0, "nothing was stored");
+
+    // Another account cannot overwrite or remove someone's board, nor see it.
+    push(
+        &server,
+        &teacher,
+        json!([{ "id": "mine", "base_revision": null, "record": board(&teacher, "mine", "Mine", private.clone()) }]),
+    )
+    .await;
+    let taken = push(
+        &server,
+        &other,
+        json!([{ "id": "mine", "base_revision": 1, "record": board(&other, "mine", "Theirs", private.clone()) }]),
+    )
+    .await;
+    assert!(matches!(taken[0], Outcome::Rejected { .. }), "{taken:?}");
+    let removal = push(&server, &other, json!([{ "id": "mine", "base_revision": 1, "record": null }])).await;
+    assert!(matches!(removal[0], Outcome::Rejected { .. }), "{removal:?}");
+    assert_eq!(pull(&server, &other, 0).await.boards.len(), 0);
+    assert_eq!(pull(&server, &teacher, 0).await.boards[0].record.as_ref().expect("kept")["metadata"]["name"], "Mine");
+
+    // Without a session: unauthorized; a bad cursor: malformed.
+    let anonymous = server.client.get(server.url("/api/sync/boards")).send().await.expect("an answer");
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    for query in ["since=-1", "since=abc", "until=4"] {
+        let bad = server
+            .client
+            .get(server.url(&format!("/api/sync/boards?{query}")))
+            .bearer_auth(&teacher.token)
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(bad.status(), StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(error_code(bad).await, "malformed_body");
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_public_board_is_read_by_its_code_without_an_account_and_a_private_one_is_not() {
+    let server = TestServer::start().await;
+    let teacher = sign_up(&server, "teacher@example.org", "teacher").await;
+    let mut public = board(&teacher, "pub", "Public", json!({ "kind": "public" }));
+    public["code"] = json!("PuBl2345");
+    let mut private = board(&teacher, "priv", "Private", json!({ "kind": "private" }));
+    private["code"] = json!("PrIv2345");
+    let outcomes = push(
+        &server,
+        &teacher,
+        json!([
+            { "id": "pub", "base_revision": null, "record": public },
+            { "id": "priv", "base_revision": null, "record": private },
+        ]),
+    )
+    .await;
+    assert_eq!(outcomes, vec![Outcome::Accepted { revision: 1 }, Outcome::Accepted { revision: 1 }]);
+
+    let read = server.client.get(server.url("/api/public/boards/PuBl2345")).send().await.expect("an answer");
+    assert_eq!(read.status(), StatusCode::OK);
+    let body: Value = read.json().await.expect("a board");
+    assert_eq!(body["record"]["metadata"]["name"], "Public");
+
+    // A private board answers exactly as a code that does not exist.
+    let hidden = server.client.get(server.url("/api/public/boards/PrIv2345")).send().await.expect("an answer");
+    let missing = server.client.get(server.url("/api/public/boards/NoNe2345")).send().await.expect("an answer");
+    assert_eq!(hidden.status(), StatusCode::NOT_FOUND);
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    assert_eq!(hidden.text().await.expect("text"), missing.text().await.expect("text"));
+    server.stop().await;
+}

@@ -1,0 +1,234 @@
+//! A game in progress: a [`Journal`] driven step by step by a solver that answers later, as the app's
+//! Web Worker does.
+//!
+//! The page asks [`Game::advance`] what to do next. It does everything the answers it already holds
+//! allow (the robots' cards, the advice at the learner's decisions, a claim waiting for its check, the
+//! end of the play) and names the one position it needs next, in the order a learner wants them:
+//! first the advice on the card just played (did it cost a trick?), then a claim, then the robots'
+//! cards, then the advice at the decision now (the best cards on request), then the advice at older
+//! decisions (for the review). The page fetches that position, gives the values to [`Game::answer`],
+//! and advances again. The same steps run natively with the real solver in the tests.
+
+use bridge::Card;
+
+use crate::{CardValue, EventId, EventKind, Journal, JournalError, SolverAnswers, SolverPosition, TableState};
+
+/// A journal and the solver answers it was driven with.
+#[derive(Clone, Debug)]
+pub struct Game {
+    journal: Journal,
+    answers: SolverAnswers,
+    /// A claim of that many tricks, made at the cursor, waiting for the solver's check.
+    claim: Option<u8>,
+}
+
+/// What [`Game::advance`] did and what it needs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Advance {
+    /// Events were appended or advice attached: the journal should be stored.
+    pub changed: bool,
+    /// The position whose values the game needs next; `None` when it has all it needs.
+    pub ask: Option<SolverPosition>,
+}
+
+impl Game {
+    /// A game over `journal`, resumed where its cursor is.
+    #[must_use]
+    pub fn new(journal: Journal) -> Game {
+        Game { journal, answers: SolverAnswers::default(), claim: None }
+    }
+
+    /// The journal.
+    #[must_use]
+    pub const fn journal(&self) -> &Journal {
+        &self.journal
+    }
+
+    /// The tricks claimed and waiting for the solver's check, if any.
+    #[must_use]
+    pub const fn pending_claim(&self) -> Option<u8> {
+        self.claim
+    }
+
+    /// Plays the learner's `card` at the cursor.
+    ///
+    /// # Errors
+    /// As [`Journal::play_card`]; also while a claim waits for its check.
+    pub fn play_card(&mut self, card: Card) -> Result<EventId, JournalError> {
+        if self.claim.is_some() {
+            return Err(JournalError::Finished);
+        }
+        self.journal.play_card(card)
+    }
+
+    /// The learner's side claims `tricks` of the tricks left; the claim is made once the solver has
+    /// checked it, by a later [`Game::advance`].
+    ///
+    /// # Errors
+    /// No play in progress, a finished play, more tricks than are left.
+    pub fn claim(&mut self, tricks: u8) -> Result<(), JournalError> {
+        let state = self.journal.state();
+        if state.play().is_none() {
+            return Err(JournalError::NotInPlay);
+        }
+        if state.is_finished() {
+            return Err(JournalError::Finished);
+        }
+        let left = state.tricks_left();
+        if left < tricks {
+            return Err(JournalError::ClaimTooLarge { claimed: tricks, left });
+        }
+        self.claim = Some(tricks);
+        Ok(())
+    }
+
+    /// Moves the cursor back one learner move: to the decision before the learner's last card or claim
+    /// (the robots' cards after it are undone with it). `None` when no learner move precedes.
+    pub fn undo(&mut self) -> Option<EventId> {
+        let target = self.learner_moves().last().and_then(|id| self.journal.event(*id)?.parent)?;
+        self.claim = None;
+        self.journal.go_to(target).ok()?;
+        Some(target)
+    }
+
+    /// Moves the cursor forward to the next learner decision along the most recent branch (or its end).
+    /// `None` at a leaf.
+    pub fn redo(&mut self) -> Option<EventId> {
+        let start = self.journal.current();
+        self.journal.redo()?;
+        self.claim = None;
+        // Through the learner's card and the robots' cards after it, to the next decision.
+        while !self.journal.state().is_learners_turn() && self.journal.redo().is_some() {}
+        (self.journal.current() != start).then_some(self.journal.current())
+    }
+
+    /// Moves the cursor to event `id`: replay from there (the next card starts a new branch), or switch
+    /// to the end of another branch.
+    ///
+    /// # Errors
+    /// [`JournalError::UnknownEvent`].
+    pub fn go_to(&mut self, id: EventId) -> Result<(), JournalError> {
+        self.journal.go_to(id)?;
+        self.claim = None;
+        Ok(())
+    }
+
+    /// Keeps the solver's `values` of `position`.
+    pub fn answer(&mut self, position: SolverPosition, values: Vec<CardValue>) {
+        self.answers.insert(position, values);
+    }
+
+    /// Does all that the answers held allow, and names the next position needed.
+    ///
+    /// # Errors
+    /// An unusable solver answer, or a claim that can no longer be made (it is dropped).
+    pub fn advance(&mut self) -> Result<Advance, JournalError> {
+        let mut res = Advance::default();
+        // Advice first on the learner's last card, so its cost shows at once.
+        if let Some(before) = self.decisions_on_path().last().copied() {
+            if self.need_advice(before, &mut res)? {
+                return Ok(res);
+            }
+        }
+        if let Some(tricks) = self.claim {
+            match self.journal.claim(&mut self.answers, tricks) {
+                Ok(_) => {
+                    self.claim = None;
+                    res.changed = true;
+                }
+                Err(error) => match self.answers.take_missing() {
+                    Some(position) => {
+                        res.ask = Some(position);
+                        return Ok(res);
+                    }
+                    None => {
+                        self.claim = None;
+                        return Err(error);
+                    }
+                },
+            }
+        }
+        match self.journal.play_robots(&mut self.answers) {
+            Ok(played) => res.changed |= !played.is_empty(),
+            Err(error) => match self.answers.take_missing() {
+                Some(position) => {
+                    // The robots' cards played before the miss stay.
+                    res.changed = true;
+                    res.ask = Some(position);
+                    return Ok(res);
+                }
+                None => return Err(error),
+            },
+        }
+        let state = self.journal.state();
+        if state.is_finished() && !state.has_ended() && state.play().is_some() {
+            self.journal.end_play()?;
+            res.changed = true;
+        }
+        let current = self.journal.current();
+        if self.journal.state().is_learners_turn() && self.need_advice(current, &mut res)? {
+            return Ok(res);
+        }
+        // Older decisions, for the review, the most recent first.
+        for before in self.decisions_on_path().into_iter().rev() {
+            if self.need_advice(before, &mut res)? {
+                return Ok(res);
+            }
+        }
+        Ok(res)
+    }
+
+    /// Attaches advice at the learner's decision `at` if it has none and the answer is held; `true`
+    /// when the answer is missing (then named in `res.ask`).
+    fn need_advice(&mut self, at: EventId, res: &mut Advance) -> Result<bool, JournalError> {
+        if self.journal.advice(at).is_some() {
+            return Ok(false);
+        }
+        match self.journal.advise(&mut self.answers, at) {
+            Ok(_) => {
+                res.changed = true;
+                Ok(false)
+            }
+            Err(error) => match self.answers.take_missing() {
+                Some(position) => {
+                    res.ask = Some(position);
+                    Ok(true)
+                }
+                None => Err(error),
+            },
+        }
+    }
+
+    /// The learner's moves on the path to the cursor, in play order: the `CardPlayed` events of the
+    /// learner's cards and the `Claimed` events.
+    #[must_use]
+    pub fn learner_moves(&self) -> Vec<EventId> {
+        let journal = &self.journal;
+        let Ok(path) = journal.path(journal.current()) else {
+            return Vec::new();
+        };
+        let mut state = TableState::new(journal.play_start());
+        let mut res = Vec::new();
+        for event in path.iter().skip(1).filter_map(|id| journal.event(*id)) {
+            match event.kind {
+                EventKind::CardPlayed { .. } if state.is_learners_turn() => res.push(event.id),
+                EventKind::Claimed { .. } => res.push(event.id),
+                _ => {}
+            }
+            if state.apply(&event.kind).is_err() {
+                break;
+            }
+        }
+        res
+    }
+
+    /// The decisions before the learner's cards on the path to the cursor, in play order.
+    fn decisions_on_path(&self) -> Vec<EventId> {
+        self.learner_moves()
+            .into_iter()
+            .filter_map(|id| self.journal.event(id))
+            .filter(|event| matches!(event.kind, EventKind::CardPlayed { .. }))
+            .filter_map(|event| event.parent)
+            .collect()
+    }
+}

@@ -1,0 +1,187 @@
+//! A game driven step by step by a solver that answers later: the same cards as the journal driven by
+//! the solver at hand, advice on every learner card, claims checked, undo and redo by learner moves,
+//! and progress records read leniently.
+
+use bridge::testing::SplitMix64;
+use bridge::{Card, Seat};
+use serde_json::json;
+use training::{
+    read_progress_record, Advance, BoardId, CollectionId, CollectionProgress, EventKind, Game, GameResult, Journal,
+    JournalError, SolverPort, SolverPosition,
+};
+
+use crate::journal::{ending, journal, DdSolver};
+
+/// Advances `game` until it needs nothing, answering each question with `solver`; returns the
+/// positions asked, in order.
+fn drive(game: &mut Game, solver: &mut impl SolverPort) -> Vec<SolverPosition> {
+    let mut asked = Vec::new();
+    loop {
+        let Advance { ask, .. } = game.advance().expect("usable answers");
+        let Some(position) = ask else { return asked };
+        assert!(!asked.contains(&position), "asked twice for {position:?}");
+        let values = solver.analyse(&position);
+        game.answer(position.clone(), values);
+        asked.push(position);
+    }
+}
+
+/// The best card at the cursor, as the advice attached there says.
+fn best_here(game: &Game) -> Card {
+    let advice = game.journal().advice(game.journal().current()).expect("advice at the decision");
+    advice.best_cards()[0]
+}
+
+#[test]
+fn a_game_driven_by_later_answers_plays_the_journals_cards() {
+    let mut solver = DdSolver::default();
+    for seed in [5, 6] {
+        let deal = ending(seed, 5);
+        // The journal with the solver at hand.
+        let mut direct = journal(deal, "3NT", Seat::South, seed);
+        // The game, asking one position at a time.
+        let mut game = Game::new(journal(deal, "3NT", Seat::South, seed));
+        loop {
+            direct.play_robots(&mut solver).expect("the robots");
+            if direct.state().is_finished() {
+                direct.end_play().expect("a finished play");
+            }
+            drive(&mut game, &mut solver);
+            assert_eq!(game.journal().state(), direct.state(), "seed {seed}");
+            if direct.state().is_finished() {
+                break;
+            }
+            let card = best_here(&game);
+            direct.play_card(card).expect("a legal card");
+            game.play_card(card).expect("a legal card");
+        }
+        // The game also ended the play and costed every learner card.
+        let state = game.journal().state();
+        assert!(state.has_ended(), "seed {seed}");
+        let review = game.journal().review(game.journal().current()).expect("the cursor");
+        let costs: Vec<Option<u8>> = review.learner_cards().map(|card| card.cost).collect();
+        assert_eq!(costs.len(), 10, "declarer and dummy play ten cards");
+        assert!(costs.iter().all(|cost| *cost == Some(0)), "best cards cost nothing: {costs:?}");
+    }
+}
+
+#[test]
+fn the_advice_on_the_card_just_played_is_asked_first() {
+    let mut solver = DdSolver::default();
+    let mut game = Game::new(journal(SplitMix64(77).deal(), "4S", Seat::South, 1));
+    let asked = drive(&mut game, &mut solver);
+    let decision = game.journal().current();
+    let state = game.journal().state_at(decision).expect("the decision");
+    let expected = SolverPosition::of_play(state.play().expect("in play"));
+    // The robots' lead, then the advice at the learner's decision, fetched ahead.
+    assert_eq!(asked.len(), 2);
+    assert_eq!(asked.last(), Some(&expected));
+    let card = best_here(&game);
+
+    // The same journal without advice (answers lost, as at a reload): once the learner plays, the
+    // decision's advice comes before the robots' next card.
+    let mut without_advice = Journal::start(game.journal().play_start().clone()).expect("a start");
+    without_advice.play_robots(&mut solver).expect("the lead");
+    let mut game = Game::new(without_advice);
+    game.play_card(card).expect("a legal card");
+    assert_eq!(game.advance().expect("no answer is wrong").ask, Some(expected));
+}
+
+#[test]
+fn a_claim_waits_for_the_solver_then_finishes_or_goes_on() {
+    let mut solver = DdSolver::default();
+    let mut game = Game::new(journal(ending(31, 5), "3NT", Seat::South, 8));
+    drive(&mut game, &mut solver);
+    let can_take = game.journal().advice(game.journal().current()).expect("advice").best();
+    assert_eq!(game.claim(6), Err(JournalError::ClaimTooLarge { claimed: 6, left: 5 }));
+
+    // Too many: refused by the solver, the play goes on.
+    if can_take < 5 {
+        game.claim(can_take + 1).expect("a claim to check");
+        assert_eq!(game.pending_claim(), Some(can_take + 1));
+        drive(&mut game, &mut solver);
+        assert_eq!(game.pending_claim(), None);
+        let last = game.journal().event(game.journal().current()).expect("the claim");
+        assert_eq!(last.kind, EventKind::Claimed { tricks: can_take + 1, accepted: false });
+        assert!(!game.journal().state().is_finished());
+    }
+    // What the side can take: accepted, and the play ends with it.
+    game.claim(can_take).expect("a claim to check");
+    drive(&mut game, &mut solver);
+    let state = game.journal().state();
+    assert_eq!(state.accepted_claim(), Some(can_take));
+    assert!(state.has_ended());
+    assert_eq!(game.play_card(crate::journal::card("SA")).map(|_| ()), Err(JournalError::Ended));
+
+    // Undo takes the claim back, not the card before it.
+    let before = game.journal().state_at(game.journal().root()).expect("root");
+    game.undo().expect("the claim to undo");
+    assert!(!game.journal().state().is_finished());
+    assert_eq!(game.journal().state().tricks_left(), 5);
+    assert_ne!(game.journal().state(), before, "the robots' lead stays");
+}
+
+#[test]
+fn undo_and_redo_move_by_learner_decisions_and_keep_branches() {
+    let mut solver = DdSolver::default();
+    let mut game = Game::new(journal(ending(21, 4), "3NT", Seat::South, 3));
+    drive(&mut game, &mut solver);
+    let first_decision = game.journal().current();
+    assert!(game.journal().state().is_learners_turn());
+    assert_eq!(game.undo(), None, "no learner move yet");
+
+    let legal: Vec<Card> = game.journal().state().play().expect("in play").legal_cards().iter().collect();
+    game.play_card(legal[0]).expect("a legal card");
+    drive(&mut game, &mut solver);
+    let second_decision = game.journal().current();
+    assert!(game.journal().state().is_learners_turn() || game.journal().state().is_finished());
+
+    // Undo returns to the learner's decision, over the robots' cards.
+    assert_eq!(game.undo(), Some(first_decision));
+    assert_eq!(game.journal().current(), first_decision);
+    // Redo goes forward to the next decision, over the robots' cards again.
+    assert_eq!(game.redo(), Some(second_decision));
+
+    // Another card at the first decision: a branch beside the first.
+    game.go_to(first_decision).expect("an event");
+    if legal.len() > 1 {
+        game.play_card(legal[1]).expect("a legal card");
+        drive(&mut game, &mut solver);
+        assert_eq!(game.journal().children(first_decision).len(), 2);
+        assert_eq!(game.journal().branches().len(), 2);
+    }
+}
+
+#[test]
+fn progress_keeps_the_best_result_and_reads_leniently() {
+    let collection = CollectionId("col-1".to_owned());
+    let board = BoardId("board-1".to_owned());
+    let mut progress = CollectionProgress::new(collection.clone());
+    progress.opened(&board);
+    let result = |learner_tricks| GameResult { learner_tricks, declarer_tricks: learner_tricks, as_declarer: true };
+    progress.finished(&board, result(9));
+    progress.finished(&board, result(10));
+    progress.finished(&board, result(8));
+    let entry = progress.boards[&board];
+    assert_eq!((entry.games, entry.best.learner_tricks), (3, 10));
+    assert_eq!(progress.played_among([&board, &BoardId("other".to_owned())]), 1);
+
+    // Round trip.
+    let record = progress.to_record();
+    assert_eq!(read_progress_record(&collection, &record), progress);
+
+    // A damaged entry is dropped alone.
+    let mut damaged = record.clone();
+    damaged["boards"]["broken"] = json!({ "games": "many" });
+    damaged["boards"]["too-many-tricks"] =
+        json!({ "games": 1, "best": { "learner_tricks": 40, "declarer_tricks": 1, "as_declarer": true } });
+    assert_eq!(read_progress_record(&collection, &damaged), progress);
+    // An unknown version, another collection, or no record shape at all: no progress, no error.
+    let empty = CollectionProgress::new(collection.clone());
+    let mut newer = record.clone();
+    newer["version"] = json!(99);
+    assert_eq!(read_progress_record(&collection, &newer), empty);
+    assert_eq!(read_progress_record(&CollectionId("col-2".to_owned()), &record).boards.len(), 0);
+    assert_eq!(read_progress_record(&collection, &json!("garbage")), empty);
+    assert_eq!(read_progress_record(&collection, &json!(null)), empty);
+}

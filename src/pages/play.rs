@@ -1,0 +1,863 @@
+//! The player: a learner plays a board as declarer (declarer's and dummy's
+//! cards) or as one defender, against robots whose cards come from the
+//! double-dummy solver in its Web Worker.
+//!
+//! The page holds a `training::Game` and runs its steps: `Game::advance`
+//! does what the answers it holds allow and names the position it needs
+//! next; the page asks the worker, gives the answer back, and advances
+//! again. After every change the journal is stored, so a closed tab resumes
+//! exactly where it was. After each of the learner's cards the page shows
+//! whether it cost tricks, the best cards on request, and the teacher's
+//! comment on that card; undo, redo, replay from any earlier card, the
+//! branches and a claim checked by the solver are at hand; the end shows
+//! the result against the contract and par, the score, the review trick by
+//! trick with the cards that cost tricks, the double-dummy table and the
+//! teacher's review.
+
+use std::rc::Rc;
+
+use bridge::{BySeat, Card, Contract, Hand, Penalty, Seat, Side, Strain, Trick};
+use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg, WORKER_SCRIPT};
+use training::{
+    Board, BoardId, CardValue, CollectionId, EventId, EventKind, Game, GameResult, Journal, PlayStart, RandomSource,
+    SolverPosition, TableState,
+};
+use ui::{AuctionTable, DdTableView, HandView, Strings, TrickView};
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+use crate::app::{use_app_strings, use_library, Route};
+use crate::browser::{now, BrowserRandom};
+use crate::library::{Action, Notice};
+use crate::store::{Store, StoreError, StoredGame};
+use crate::strings::AppStrings;
+
+#[derive(Properties, PartialEq)]
+pub struct PlayPageProps {
+    pub id: String,
+    /// The collection the board is played in, for progress and the next board.
+    #[prop_or_default]
+    pub collection: Option<String>,
+}
+
+/// The page at `#/play/ID` and `#/collections/ID/play/BOARD`.
+#[component]
+pub fn PlayPage(props: &PlayPageProps) -> Html {
+    let strings = use_app_strings();
+    let ui_strings = ui::use_strings();
+    let library = use_library();
+    let board_id = BoardId(props.id.clone());
+    let service = library.service();
+    let Some(board) = service.boards.boards.get(&board_id) else {
+        let key = if library.has_boards() { "board-missing" } else { "game-loading" };
+        return html! {
+            <p class="empty">
+                { strings.get(key) }{ " " }
+                <Link<Route> to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>>
+            </p>
+        };
+    };
+    if !library.has_boards() {
+        return html! { <p class="empty">{ strings.get("game-loading") }</p> };
+    }
+    let collection = props.collection.clone().map(CollectionId);
+    // The board after this one in the collection, to go on with.
+    let next = collection.as_ref().and_then(|id| {
+        let entries = &service.collections.collections.get(id)?.boards;
+        let at = entries.iter().position(|entry| *entry == board_id)?;
+        entries.get(at + 1).cloned()
+    });
+    let on_store_error = {
+        let library = library.clone();
+        Callback::from(move |error: StoreError| library.dispatch(Action::Notify(Notice::Store(error))))
+    };
+    html! {
+        <Player
+            key={board_id.0.clone()}
+            board={Rc::new(board.clone())}
+            store={StoreRef(library.store.clone())}
+            {collection}
+            {next}
+            strings={strings.clone()}
+            {ui_strings}
+            {on_store_error}
+        />
+    }
+}
+
+/// The store, compared by identity.
+#[derive(Clone)]
+pub struct StoreRef(Option<Rc<Store>>);
+
+impl PartialEq for StoreRef {
+    fn eq(&self, other: &StoreRef) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PlayerProps {
+    pub board: Rc<Board>,
+    pub store: StoreRef,
+    pub collection: Option<CollectionId>,
+    pub next: Option<BoardId>,
+    pub strings: Rc<AppStrings>,
+    pub ui_strings: Rc<Strings>,
+    pub on_store_error: Callback<StoreError>,
+}
+
+pub struct Player {
+    phase: Phase,
+    /// The stored game's id.
+    game_id: String,
+    /// The worker answering the game's questions; started at the first.
+    client: Option<SolverClient>,
+    /// The position asked of the worker and not yet answered.
+    asking: Option<SolverPosition>,
+    /// Why the solver could not answer, until the learner retries.
+    failure: Option<String>,
+    show_best: bool,
+    /// The claim being chosen: the tricks for the learner's side.
+    claim: Option<u8>,
+    /// A worker of its own for the board's table at the end, so a long table
+    /// never delays the advice of a new game.
+    table_client: Option<SolverClient>,
+    table: Option<(TableMsg, ParMsg)>,
+}
+
+enum Phase {
+    Loading,
+    Choosing,
+    Playing(Game),
+}
+
+pub enum Msg {
+    Loaded(Option<StoredGame>),
+    Start(Seat),
+    Card(Card),
+    Undo,
+    Redo,
+    GoTo(EventId),
+    ToggleBest,
+    ChooseClaim(Option<u8>),
+    Claim,
+    Answer(SolverPosition, Vec<CardValue>),
+    SolverFailed(String),
+    Retry,
+    Table(TableMsg, ParMsg),
+    NewGame,
+}
+
+impl Component for Player {
+    type Message = Msg;
+    type Properties = PlayerProps;
+
+    fn create(ctx: &Context<Self>) -> Player {
+        let props = ctx.props();
+        match props.store.0.clone() {
+            Some(store) => {
+                let board = props.board.id.clone();
+                let reader = store.clone();
+                ctx.link().send_future(async move {
+                    match reader.games_of(&board).await {
+                        Ok((games, _)) => Msg::Loaded(games.into_iter().next()),
+                        Err(_) => Msg::Loaded(None),
+                    }
+                });
+                if let Some(collection) = props.collection.clone() {
+                    let on_error = props.on_store_error.clone();
+                    let store = store.clone();
+                    let board = props.board.id.clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        let saved = async {
+                            let mut progress = store.progress(&collection).await?;
+                            progress.opened(&board);
+                            store.put_progress(&progress).await
+                        };
+                        if let Err(error) = saved.await {
+                            on_error.emit(error);
+                        }
+                    });
+                }
+            }
+            None => ctx.link().send_message(Msg::Loaded(None)),
+        }
+        Player {
+            phase: Phase::Loading,
+            game_id: String::new(),
+            client: None,
+            asking: None,
+            failure: None,
+            show_best: false,
+            claim: None,
+            table_client: None,
+            table: None,
+        }
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        let props = ctx.props();
+        match msg {
+            Msg::Loaded(stored) => {
+                self.phase = match stored {
+                    Some(stored) => {
+                        self.game_id = stored.id;
+                        Phase::Playing(Game::new(stored.journal))
+                    }
+                    None => Phase::Choosing,
+                };
+                self.step(ctx, false);
+            }
+            Msg::Start(learner) => {
+                let mut random = BrowserRandom;
+                let started = PlayStart::from_board(&props.board, learner, &mut random).and_then(Journal::start);
+                match started {
+                    Ok(journal) => {
+                        self.game_id = format!("{}:{}:{:x}", props.board.id.0, now().0, random.next_u64() >> 32);
+                        self.phase = Phase::Playing(Game::new(journal));
+                        self.show_best = false;
+                        self.claim = None;
+                        self.step(ctx, true);
+                    }
+                    Err(error) => self.failure = Some(error.to_string()),
+                }
+            }
+            Msg::Card(card) => {
+                let Phase::Playing(game) = &mut self.phase else { return false };
+                match game.play_card(card) {
+                    Ok(_) => {
+                        self.show_best = false;
+                        self.step(ctx, true);
+                    }
+                    Err(error) => self.failure = Some(error.to_string()),
+                }
+            }
+            Msg::Undo | Msg::Redo | Msg::GoTo(_) => {
+                let Phase::Playing(game) = &mut self.phase else { return false };
+                let moved = match msg {
+                    Msg::Undo => game.undo().is_some(),
+                    Msg::Redo => game.redo().is_some(),
+                    Msg::GoTo(id) => game.go_to(id).is_ok(),
+                    _ => false,
+                };
+                if !moved {
+                    return false;
+                }
+                self.show_best = false;
+                self.claim = None;
+                self.step(ctx, true);
+            }
+            Msg::ToggleBest => self.show_best = !self.show_best,
+            Msg::ChooseClaim(tricks) => self.claim = tricks,
+            Msg::Claim => {
+                let (Phase::Playing(game), Some(tricks)) = (&mut self.phase, self.claim.take()) else { return false };
+                match game.claim(tricks) {
+                    Ok(()) => self.step(ctx, false),
+                    Err(error) => self.failure = Some(error.to_string()),
+                }
+            }
+            Msg::Answer(position, values) => {
+                if self.asking.as_ref() == Some(&position) {
+                    self.asking = None;
+                }
+                let Phase::Playing(game) = &mut self.phase else { return false };
+                game.answer(position, values);
+                self.step(ctx, false);
+            }
+            Msg::SolverFailed(detail) => {
+                self.asking = None;
+                self.failure = Some(detail);
+            }
+            Msg::Retry => {
+                self.failure = None;
+                self.client = None;
+                self.step(ctx, false);
+            }
+            Msg::Table(table, par) => self.table = Some((table, par)),
+            Msg::NewGame => {
+                self.phase = Phase::Choosing;
+                self.asking = None;
+                self.failure = None;
+            }
+        }
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let props = ctx.props();
+        let strings = &props.strings;
+        let board = &props.board;
+        let name = if board.metadata.name.is_empty() { board.code().to_owned() } else { board.metadata.name.clone() };
+        let back = match &props.collection {
+            Some(id) => html! {
+                <Link<Route> to={Route::Collection { id: id.0.clone() }}>{ strings.get("back-to-collection") }</Link<Route>>
+            },
+            None => html! {
+                <Link<Route> to={Route::Board { id: board.id.0.clone() }}>{ strings.get("back-to-board") }</Link<Route>>
+            },
+        };
+        let body = match &self.phase {
+            Phase::Loading => html! { <p class="empty">{ strings.get("game-loading") }</p> },
+            Phase::Choosing => self.view_choosing(ctx),
+            Phase::Playing(game) => self.view_game(ctx, game),
+        };
+        html! {
+            <article class="player" data-board={board.id.0.clone()}>
+                <h2>{ name }</h2>
+                if let Some(failure) = &self.failure {
+                    <p class="error solver-failed" role="alert">
+                        { format!("{} ({failure})", strings.get("game-solver-failed")) }{ " " }
+                        <button class="retry" onclick={ctx.link().callback(|_| Msg::Retry)}>{ strings.get("retry") }</button>
+                    </p>
+                }
+                { body }
+                <p class="player-back">{ back }</p>
+            </article>
+        }
+    }
+}
+
+impl Player {
+    /// Advances the game as far as the answers held allow; stores the journal
+    /// when it changed (or when `moved` says the cursor did), asks the worker
+    /// for the next position, records the progress at the end of the play,
+    /// and asks for the board's table once the game needs nothing more.
+    fn step(&mut self, ctx: &Context<Self>, moved: bool) {
+        let Phase::Playing(game) = &mut self.phase else { return };
+        let was_ended = game.journal().state().has_ended();
+        let advance = match game.advance() {
+            Ok(advance) => advance,
+            Err(error) => {
+                self.failure = Some(error.to_string());
+                return;
+            }
+        };
+        let journal = game.journal().clone();
+        let state = journal.state();
+        if advance.changed || moved {
+            self.save(ctx, &journal);
+        }
+        if !was_ended && state.has_ended() {
+            self.record_progress(ctx, &state);
+        }
+        match advance.ask {
+            Some(position) => self.ask(ctx, position),
+            None => {
+                self.asking = None;
+                if state.has_ended() && self.table.is_none() && self.table_client.is_none() {
+                    self.ask_table(ctx);
+                }
+            }
+        }
+    }
+
+    fn save(&self, ctx: &Context<Self>, journal: &Journal) {
+        let props = ctx.props();
+        let Some(store) = props.store.0.clone() else { return };
+        let (id, journal, on_error) = (self.game_id.clone(), journal.clone(), props.on_store_error.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Err(error) = store.put_game(&id, &journal, now()).await {
+                on_error.emit(error);
+            }
+        });
+    }
+
+    fn record_progress(&self, ctx: &Context<Self>, state: &TableState) {
+        let props = ctx.props();
+        let (Some(store), Some(collection)) = (props.store.0.clone(), props.collection.clone()) else { return };
+        let (Some(declarer), Some(declarer_tricks)) = (state.declarer(), state.declarer_tricks()) else { return };
+        let as_declarer = state.learner().side() == declarer.side();
+        let total = u8::try_from(props.board.game().deal().hands()[declarer].len()).unwrap_or(13);
+        let learner_tricks = if as_declarer { declarer_tricks } else { total.saturating_sub(declarer_tricks) };
+        let result = GameResult { learner_tricks, declarer_tricks, as_declarer };
+        let (board, on_error) = (props.board.id.clone(), props.on_store_error.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let saved = async {
+                let mut progress = store.progress(&collection).await?;
+                progress.opened(&board);
+                progress.finished(&board, result);
+                store.put_progress(&progress).await
+            };
+            if let Err(error) = saved.await {
+                on_error.emit(error);
+            }
+        });
+    }
+
+    fn ask(&mut self, ctx: &Context<Self>, position: SolverPosition) {
+        if self.asking.as_ref() == Some(&position) {
+            return;
+        }
+        self.asking = Some(position.clone());
+        let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
+        let message = PositionMsg::new(&position.hands, position.trump, position.leader, &position.trick);
+        let answer = client.analyse(message);
+        ctx.link().send_future_batch(async move {
+            match answer.await {
+                Ok(values) => vec![Msg::Answer(
+                    position,
+                    values.into_iter().map(|value| CardValue { card: value.card, tricks: value.tricks }).collect(),
+                )],
+                // A newer question replaced it; its answer comes instead.
+                Err(ClientError::Stale) => Vec::new(),
+                Err(error) => vec![Msg::SolverFailed(error.to_string())],
+            }
+        });
+    }
+
+    fn ask_table(&mut self, ctx: &Context<Self>) {
+        let game = ctx.props().board.game();
+        let client = self.table_client.insert(SolverClient::spawn(WORKER_SCRIPT));
+        let answer = client.par(game.deal(), game.vulnerability(), game.dealer());
+        ctx.link().send_future_batch(async move {
+            match answer.await {
+                Ok((table, par)) => vec![Msg::Table(table, par)],
+                Err(_) => Vec::new(),
+            }
+        });
+    }
+
+    /// The auction with its comments, and the seats the learner may take.
+    fn view_choosing(&self, ctx: &Context<Self>) -> Html {
+        let props = ctx.props();
+        let strings = &props.strings;
+        let ui_strings = &props.ui_strings;
+        let game = props.board.game();
+        let locale = strings.locale();
+        let auction = game.auction();
+        let (Some(contract), Some(declarer)) = (auction.contract(), auction.declarer()) else {
+            return html! { <p class="empty no-contract">{ strings.get("game-no-contract") }</p> };
+        };
+        let comments: Vec<(usize, Seat, String, String)> = auction
+            .calls()
+            .iter()
+            .zip(game.call_comments())
+            .enumerate()
+            .filter_map(|(idx, (call, comment))| {
+                let text = comment.for_reader(&locale)?.to_plain(&locale);
+                Some((idx, auction.seat_of(idx), call.to_string(), text))
+            })
+            .collect();
+        let start = |seat: Seat| ctx.link().callback(move |_| Msg::Start(seat));
+        let seat_name = |seat: Seat| ui_strings.seat(seat).to_owned();
+        html! {
+            <section class="choose-seat">
+                <p class="game-contract">{ contract_line(strings, ui_strings, contract, declarer) }</p>
+                <AuctionTable dealer={game.dealer()} calls={auction.calls().to_vec()} />
+                if !comments.is_empty() {
+                    <dl class="call-comments">
+                        { for comments.into_iter().map(|(idx, seat, call, comment)| html! {
+                            <>
+                                <dt data-call-index={idx.to_string()}>{ format!("{} {call}", ui_strings.seat(seat)) }</dt>
+                                <dd>{ comment }</dd>
+                            </>
+                        }) }
+                    </dl>
+                }
+                <div class="seat-choice">
+                    <button class="primary play-declarer" onclick={start(declarer)}>
+                        { strings.get("game-as-declarer").replace("{seat}", &seat_name(declarer)) }
+                    </button>
+                    { for [declarer.next(), declarer.prev()].into_iter().map(|seat| html! {
+                        <button class="play-defender" data-seat={seat.to_char().to_string()} onclick={start(seat)}>
+                            { strings.get("game-as-defender").replace("{seat}", &seat_name(seat)) }
+                        </button>
+                    }) }
+                </div>
+            </section>
+        }
+    }
+
+    fn view_game(&self, ctx: &Context<Self>, game: &Game) -> Html {
+        let props = ctx.props();
+        let strings = &props.strings;
+        let ui_strings = &props.ui_strings;
+        let link = ctx.link();
+        let journal = game.journal();
+        let state = journal.state();
+        let (Some(play), Some(contract), Some(declarer)) = (state.play(), state.contract(), state.declarer()) else {
+            return html! { <p class="empty no-contract">{ strings.get("game-no-contract") }</p> };
+        };
+        let learner = state.learner();
+        let dummy = declarer.partner();
+        let bottom = if learner.side() == declarer.side() { declarer } else { learner };
+        let started = play.cards().count() > 0;
+        let finished = state.is_finished();
+        let to_play = state.next_player();
+        let learners_turn = state.is_learners_turn() && game.pending_claim().is_none();
+        let visible = |seat: Seat| finished || state.is_learner(seat) || (seat == dummy && started);
+        let panel = |seat: Seat, place: &'static str| {
+            let hand = play.remaining()[seat];
+            let classes = classes!(
+                "seat-panel",
+                place,
+                (seat == dummy).then_some("dummy"),
+                (to_play == Some(seat)).then_some("to-play")
+            );
+            if visible(seat) {
+                let playable = if learners_turn && to_play == Some(seat) { play.legal_cards() } else { Hand::EMPTY };
+                html! {
+                    <div class={classes}>
+                        <HandView {seat} {hand} {playable} on_card={link.callback(Msg::Card)} />
+                    </div>
+                }
+            } else {
+                html! {
+                    <div class={classes}>
+                        <div class="hand hidden" data-seat={seat.to_char().to_string()}>
+                            <div class="hand-seat">{ ui_strings.seat(seat).to_owned() }</div>
+                            <div class="hidden-count">{ strings.get("game-cards-left").replace("{n}", &hand.len().to_string()) }</div>
+                        </div>
+                    </div>
+                }
+            }
+        };
+        // The trick in progress, or the one just completed while the next is empty.
+        let (shown_trick, winner) = match (play.current_trick().cards.is_empty(), play.tricks().last()) {
+            (true, Some(last)) => (last.clone(), last.winner(play.trump())),
+            _ => (play.current_trick().clone(), None),
+        };
+        let declarer_won = play.tricks_won(declarer.side());
+        let defence_won = play.tricks_won(declarer.side().opponents());
+        let status = if finished {
+            strings.get("game-over")
+        } else if learners_turn {
+            strings.get("game-your-turn").replace("{seat}", ui_strings.seat(to_play.unwrap_or(bottom)))
+        } else if game.pending_claim().is_some() {
+            strings.get("game-checking-claim")
+        } else {
+            strings.get("game-robots-thinking")
+        };
+        html! {
+            <section class="game" data-cards={play.cards().count().to_string()} data-learner={learner.to_char().to_string()} data-state={if finished { "finished" } else if learners_turn { "your-turn" } else { "waiting" }}>
+                <p class="game-contract">
+                    { contract_line(strings, ui_strings, contract, declarer) }
+                    <span class="game-tricks" data-declarer={declarer_won.to_string()} data-defence={defence_won.to_string()}>
+                        { format!(" · {}", strings.get("game-tricks")
+                            .replace("{declarer}", &declarer_won.to_string())
+                            .replace("{defence}", &defence_won.to_string())) }
+                    </span>
+                </p>
+                <div class="table-layout">
+                    { panel(bottom.partner(), "top") }
+                    { panel(bottom.next(), "left") }
+                    <div class={classes!("table-centre", format!("rot-{}", bottom.to_char().to_ascii_lowercase()))}><TrickView trick={shown_trick.clone()} {winner} /></div>
+                    { panel(bottom.prev(), "right") }
+                    { panel(bottom, "bottom") }
+                </div>
+                <p class="game-status" aria-live="polite">{ status }</p>
+                { self.view_feedback(ctx, game) }
+                { self.view_card_comments(ctx, &shown_trick, play.tricks().len() - usize::from(winner.is_some())) }
+                { self.view_controls(ctx, game, &state) }
+                if state.has_ended() {
+                    { self.view_end(ctx, game, &state) }
+                }
+                { self.view_history(ctx, game) }
+            </section>
+        }
+    }
+
+    /// Whether the learner's last card cost tricks, and the best cards on request.
+    fn view_feedback(&self, ctx: &Context<Self>, game: &Game) -> Html {
+        let strings = &ctx.props().strings;
+        let journal = game.journal();
+        let refused_claim = match journal.event(journal.current()).map(|event| &event.kind) {
+            Some(EventKind::Claimed { tricks, accepted: false }) => Some(*tricks),
+            _ => None,
+        };
+        let last_card = game.learner_moves().into_iter().rev().find_map(|id| {
+            let event = journal.event(id)?;
+            match event.kind {
+                EventKind::CardPlayed { card } => Some((card, event.parent?)),
+                _ => None,
+            }
+        });
+        let feedback = last_card.map(|(card, decision)| {
+            let label = ui::card_label(card);
+            match journal.advice(decision) {
+                None => html! { <p class="card-feedback checking">{ strings.get("game-checking").replace("{card}", &label) }</p> },
+                Some(advice) => {
+                    let cost = advice.cost(card).unwrap_or(0);
+                    let text = match cost {
+                        0 => strings.get("game-card-best").replace("{card}", &label),
+                        1 => strings.get("game-card-cost-one").replace("{card}", &label),
+                        n => strings.get("game-card-cost").replace("{card}", &label).replace("{n}", &n.to_string()),
+                    };
+                    let best: Vec<String> = advice.best_cards().into_iter().map(ui::card_label).collect();
+                    html! {
+                        <div class={classes!("card-feedback", if cost == 0 { "best" } else { "cost" })} data-cost={cost.to_string()}>
+                            <p>{ text }</p>
+                            if self.show_best {
+                                <p class="best-cards">{ strings.get("game-best-cards").replace("{cards}", &best.join(" ")) }</p>
+                            } else {
+                                <button class="show-best" onclick={ctx.link().callback(|_| Msg::ToggleBest)}>
+                                    { strings.get("game-show-best") }
+                                </button>
+                            }
+                        </div>
+                    }
+                }
+            }
+        });
+        html! {
+            <>
+                if let Some(tricks) = refused_claim {
+                    <p class="claim-refused" role="status">{ strings.get("game-claim-refused").replace("{n}", &tricks.to_string()) }</p>
+                }
+                { for feedback }
+            </>
+        }
+    }
+
+    /// The teacher's comments on the cards of `trick` (of index `trick_idx`),
+    /// where the board's recorded play has the same card in the same trick.
+    fn view_card_comments(&self, ctx: &Context<Self>, trick: &Trick, trick_idx: usize) -> Html {
+        let props = ctx.props();
+        let locale = props.strings.locale();
+        let game = props.board.game();
+        let recorded = game.play();
+        let comments: Vec<(Card, String)> = trick
+            .cards
+            .iter()
+            .filter_map(|card| {
+                let at = (trick_idx * 4..(trick_idx * 4 + 4).min(recorded.len())).find(|at| recorded[*at] == *card)?;
+                let text = game.card_comments().get(at)?.for_reader(&locale)?.to_plain(&locale);
+                Some((*card, text))
+            })
+            .collect();
+        if comments.is_empty() {
+            return html! {};
+        }
+        html! {
+            <dl class="card-comments teacher">
+                { for comments.into_iter().map(|(card, text)| html! {
+                    <>
+                        <dt data-card={card.to_string()}>{ ui::card_label(card) }</dt>
+                        <dd>{ text }</dd>
+                    </>
+                }) }
+            </dl>
+        }
+    }
+
+    fn view_controls(&self, ctx: &Context<Self>, game: &Game, state: &TableState) -> Html {
+        let strings = &ctx.props().strings;
+        let link = ctx.link();
+        let journal = game.journal();
+        let can_undo = !game.learner_moves().is_empty();
+        let can_redo = !journal.children(journal.current()).is_empty();
+        let can_claim = !state.is_finished() && game.pending_claim().is_none() && state.play().is_some();
+        let left = state.tricks_left();
+        html! {
+            <div class="game-controls">
+                <button class="undo" disabled={!can_undo} onclick={link.callback(|_| Msg::Undo)}>{ strings.get("undo") }</button>
+                <button class="redo" disabled={!can_redo} onclick={link.callback(|_| Msg::Redo)}>{ strings.get("redo") }</button>
+                if can_claim {
+                    if let Some(chosen) = self.claim {
+                        <label class="claim-count">
+                            { strings.get("game-claim-tricks") }
+                            <select onchange={link.callback(|event: Event| {
+                                let value = event.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+                                Msg::ChooseClaim(value.parse().ok())
+                            })}>
+                                { for (0..=left).map(|n| html! {
+                                    <option value={n.to_string()} selected={n == chosen}>{ n.to_string() }</option>
+                                }) }
+                            </select>
+                        </label>
+                        <button class="primary claim-confirm" onclick={link.callback(|_| Msg::Claim)}>
+                            { strings.get("game-claim-confirm") }
+                        </button>
+                        <button class="claim-cancel" onclick={link.callback(|_| Msg::ChooseClaim(None))}>{ strings.get("cancel") }</button>
+                    } else {
+                        <button class="claim" onclick={link.callback(move |_| Msg::ChooseClaim(Some(left)))}>
+                            { strings.get("game-claim") }
+                        </button>
+                    }
+                }
+            </div>
+        }
+    }
+
+    /// Every trick on the path to the cursor, the learner's cards with what
+    /// they cost and a "replay from here"; and the branches, to switch.
+    fn view_history(&self, ctx: &Context<Self>, game: &Game) -> Html {
+        let strings = &ctx.props().strings;
+        let ui_strings = &ctx.props().ui_strings;
+        let link = ctx.link();
+        let journal = game.journal();
+        let Ok(review) = journal.review(journal.current()) else { return html! {} };
+        let branches = journal.branches();
+        let current_path = journal.path(journal.current()).unwrap_or_default();
+        html! {
+            <>
+                if !review.tricks.is_empty() {
+                    <details class="game-history">
+                        <summary>{ strings.get("game-history") }</summary>
+                        <ol class="history-tricks">
+                            { for review.tricks.iter().map(|trick| html! {
+                                <li>
+                                    { for trick.cards.iter().map(|played| {
+                                        let decision = journal.event(played.event).and_then(|event| event.parent);
+                                        let cost = played.cost.filter(|cost| *cost > 0);
+                                        html! {
+                                            <span
+                                                class={classes!("history-card", played.by_learner.then_some("learner"), cost.map(|_| "cost"), (trick.winner == Some(played.seat)).then_some("winner"))}
+                                                data-card={played.card.to_string()}
+                                                title={ui_strings.seat(played.seat).to_owned()}
+                                            >
+                                                { ui::card_label(played.card) }
+                                                if let Some(cost) = cost {
+                                                    <sup class="cost-mark">{ format!("−{cost}") }</sup>
+                                                }
+                                                if let (true, Some(decision)) = (played.by_learner, decision) {
+                                                    <button
+                                                        class="replay-from"
+                                                        title={strings.get("game-replay-from")}
+                                                        aria-label={format!("{} {}", strings.get("game-replay-from"), ui::card_label(played.card))}
+                                                        onclick={link.callback(move |_| Msg::GoTo(decision))}
+                                                    >{ "↺" }</button>
+                                                }
+                                            </span>
+                                        }
+                                    }) }
+                                </li>
+                            }) }
+                        </ol>
+                    </details>
+                }
+                if branches.len() > 1 {
+                    <details class="game-branches" open=true>
+                        <summary>{ strings.get("game-branches") }</summary>
+                        <ol>
+                            { for branches.iter().enumerate().map(|(idx, leaf)| {
+                                let id = leaf.id;
+                                let on_path = current_path.contains(&id) || journal.path(id).is_ok_and(|path| path.contains(&journal.current()));
+                                let state = journal.state_at(id).ok();
+                                let cards = state.as_ref().and_then(|state| state.play().map(|play| play.cards().count())).unwrap_or(0);
+                                let result = state.as_ref().and_then(TableState::declarer_tricks);
+                                let mut label = strings.get("game-branch").replace("{n}", &(idx + 1).to_string()).replace("{cards}", &cards.to_string());
+                                if let Some(tricks) = result {
+                                    label.push_str(&format!(" · {}", strings.get("game-branch-result").replace("{tricks}", &tricks.to_string())));
+                                }
+                                html! {
+                                    <li class={classes!("branch", on_path.then_some("current"))}>
+                                        <button class="switch-branch" disabled={on_path} onclick={link.callback(move |_| Msg::GoTo(id))}>{ label }</button>
+                                    </li>
+                                }
+                            }) }
+                        </ol>
+                    </details>
+                }
+            </>
+        }
+    }
+
+    /// The result against the contract and par, the score, the cards that
+    /// cost tricks, the table and the teacher's review.
+    fn view_end(&self, ctx: &Context<Self>, game: &Game, state: &TableState) -> Html {
+        let props = ctx.props();
+        let strings = &props.strings;
+        let link = ctx.link();
+        let board = &props.board;
+        let (Some(contract), Some(declarer), Some(tricks)) =
+            (state.contract(), state.declarer(), state.declarer_tricks())
+        else {
+            return html! {};
+        };
+        let learner_side = state.learner().side();
+        let vulnerable = board.game().vulnerability().is_vulnerable(declarer.side());
+        let declarer_score = bridge::score(contract, vulnerable, tricks);
+        let side_score = |side: Side| if side == declarer.side() { declarer_score } else { -declarer_score };
+        let target = contract.target();
+        let result = if tricks >= target {
+            let over = tricks - target;
+            let over_text = if over == 0 { "=".to_owned() } else { format!("+{over}") };
+            strings.get("game-made").replace("{tricks}", &tricks.to_string()).replace("{over}", &over_text)
+        } else {
+            strings
+                .get("game-down")
+                .replace("{tricks}", &tricks.to_string())
+                .replace("{n}", &(target - tricks).to_string())
+        };
+        let learner_score = side_score(learner_side);
+        let review = game.journal().review(game.journal().current()).ok();
+        let costly: Vec<String> = review
+            .iter()
+            .flat_map(|review| review.learner_cards())
+            .filter(|card| card.cost.is_some_and(|cost| cost > 0))
+            .map(|card| format!("{} (−{})", ui::card_label(card.card), card.cost.unwrap_or(0)))
+            .collect();
+        let lost: u8 = review.iter().flat_map(|review| review.learner_cards()).filter_map(|card| card.cost).sum();
+        let locale = strings.locale();
+        let teacher_review = board.game().review().for_reader(&locale).map(|text| text.to_plain(&locale));
+        let par = self.table.as_ref().map(|(table, par)| {
+            let par_for_learner = if learner_side == Side::NorthSouth { par.score } else { -par.score };
+            let tricks = BySeat::from_fn(|seat| Strain::ALL.map(|strain| table.tricks(strain, seat)));
+            (tricks, par.contracts_text(), par_for_learner)
+        });
+        html! {
+            <section class="game-end">
+                <h3>{ strings.get("game-result") }</h3>
+                <p class="game-result" data-declarer-tricks={tricks.to_string()}>{ result }</p>
+                <p class="game-score" data-score={learner_score.to_string()}>
+                    { strings.get("game-score").replace("{score}", &format!("{learner_score:+}")) }
+                </p>
+                if let Some((_, contracts, par_score)) = &par {
+                    <p class="game-par" data-par={par_score.to_string()}>
+                        { strings.get("game-par")
+                            .replace("{contracts}", contracts)
+                            .replace("{score}", &format!("{par_score:+}"))
+                            .replace("{diff}", &format!("{:+}", learner_score - par_score)) }
+                    </p>
+                } else {
+                    <p class="dd-solving">{ strings.get("dd-solving") }</p>
+                }
+                <p class="game-lost" data-lost={lost.to_string()}>
+                    if costly.is_empty() {
+                        { strings.get("game-no-loss") }
+                    } else {
+                        { strings.get("game-losses").replace("{n}", &lost.to_string()).replace("{cards}", &costly.join(", ")) }
+                    }
+                </p>
+                if let Some((tricks, _, _)) = par {
+                    <DdTableView {tricks} />
+                }
+                if let Some(text) = teacher_review {
+                    <h3>{ strings.get("review") }</h3>
+                    <p class="review">{ text }</p>
+                }
+                <p class="game-next">
+                    <button class="primary new-game" onclick={link.callback(|_| Msg::NewGame)}>{ strings.get("game-again") }</button>
+                    if let (Some(next), Some(collection)) = (&props.next, &props.collection) {
+                        { " " }
+                        <Link<Route> classes="button next-board" to={Route::PlayInCollection { id: collection.0.clone(), board: next.0.clone() }}>
+                            { strings.get("game-next-board") }
+                        </Link<Route>>
+                    }
+                </p>
+            </section>
+        }
+    }
+}
+
+/// "4♠ doubled by South".
+fn contract_line(strings: &AppStrings, ui_strings: &Strings, contract: Contract, declarer: Seat) -> String {
+    let strain = match contract.strain() {
+        Strain::NoTrump => strings.get("notrump"),
+        strain => strain.trump().map(|suit| suit.symbol().to_string()).unwrap_or_default(),
+    };
+    let penalty = match contract.penalty {
+        Penalty::Undoubled => "",
+        Penalty::Doubled => "×",
+        Penalty::Redoubled => "××",
+    };
+    strings
+        .get("game-contract")
+        .replace("{contract}", &format!("{}{strain}{penalty}", contract.level()))
+        .replace("{seat}", ui_strings.seat(declarer))
+}

@@ -1,0 +1,108 @@
+//! Played games and the learner's progress: the `journals` and `progress`
+//! stores.
+//!
+//! A game is stored as `{ id, board, updated, ended, record }`, the
+//! `training::JournalRecord` as JSON text in `record`, written after every
+//! event so a closed tab resumes exactly. Progress is one record per
+//! collection, `{ collection, record }`, read leniently (see
+//! `training::read_progress_record`).
+
+use indexed_db_futures::prelude::*;
+use training::{
+    read_journal_record, read_progress_record, BoardId, CollectionId, CollectionProgress, Journal, Timestamp,
+};
+use wasm_bindgen::JsValue;
+
+use super::{record_text, schema, to_js, Store, StoreError, Unreadable, WriteOp};
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    pub id: String,
+    /// When it last changed, in milliseconds since the epoch.
+    pub updated: i64,
+    pub journal: Journal,
+}
+
+impl Store {
+    /// Stores the game `id` (replacing its previous state).
+    ///
+    /// # Errors
+    /// When the write fails.
+    pub async fn put_game(&self, id: &str, journal: &Journal, now: Timestamp) -> Result<(), StoreError> {
+        self.check()?;
+        let record = journal.to_record();
+        let text = serde_json::to_string(&record).map_err(|error| StoreError::Failed(error.to_string()))?;
+        let envelope = serde_json::json!({
+            "id": id,
+            "board": journal.play_start().board.0,
+            "updated": now.0,
+            "ended": journal.state().has_ended(),
+            "record": text,
+        });
+        self.write_one(schema::JOURNALS, WriteOp::Put(to_js(&envelope)?)).await
+    }
+
+    /// The games of `board`, the most recently changed first; the unreadable
+    /// ones (of any board) are copied to the quarantine and listed.
+    ///
+    /// # Errors
+    /// When the database cannot be read at all.
+    pub async fn games_of(&self, board: &BoardId) -> Result<(Vec<StoredGame>, Vec<Unreadable>), StoreError> {
+        let raw = self.read_keyed_by_id(schema::JOURNALS).await?;
+        let mut games = Vec::new();
+        let mut unreadable = Vec::new();
+        let field = |value: &JsValue, name: &str| js_sys::Reflect::get(value, &JsValue::from_str(name)).ok();
+        for (key, value) in raw {
+            if field(&value, "board").and_then(|board| board.as_string()).is_some_and(|stored| stored != board.0) {
+                continue;
+            }
+            let read = record_text(&value).and_then(|text| {
+                let json: serde_json::Value = serde_json::from_str(&text).map_err(|error| error.to_string())?;
+                read_journal_record(&json).map_err(|error| error.to_string())
+            });
+            match read {
+                Ok(journal) if journal.play_start().board == *board => {
+                    let updated = field(&value, "updated").and_then(|updated| updated.as_f64()).unwrap_or(0.0) as i64;
+                    games.push(StoredGame { id: key, updated, journal });
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    self.quarantine(schema::JOURNALS, &key, &value, &error).await?;
+                    unreadable.push(Unreadable { store: schema::JOURNALS.to_owned(), key, error });
+                }
+            }
+        }
+        games.sort_by(|a, b| b.updated.cmp(&a.updated).then_with(|| b.id.cmp(&a.id)));
+        Ok((games, unreadable))
+    }
+
+    /// The learner's progress through `collection`; none yet when nothing is
+    /// stored or the record cannot be read.
+    ///
+    /// # Errors
+    /// When the database cannot be read at all.
+    pub async fn progress(&self, collection: &CollectionId) -> Result<CollectionProgress, StoreError> {
+        self.check()?;
+        let tx = self.db.transaction(schema::PROGRESS).build()?;
+        let value: Option<JsValue> =
+            tx.object_store(schema::PROGRESS)?.get(JsValue::from_str(&collection.0)).primitive()?.await?;
+        let json = value
+            .as_ref()
+            .and_then(|value| record_text(value).ok())
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .unwrap_or_default();
+        Ok(read_progress_record(collection, &json))
+    }
+
+    /// Stores `progress`, replacing the record of its collection.
+    ///
+    /// # Errors
+    /// When the write fails.
+    pub async fn put_progress(&self, progress: &CollectionProgress) -> Result<(), StoreError> {
+        self.check()?;
+        let text = progress.to_record().to_string();
+        let envelope = serde_json::json!({ "collection": progress.collection.0, "record": text });
+        self.write_one(schema::PROGRESS, WriteOp::Put(to_js(&envelope)?)).await
+    }
+}
