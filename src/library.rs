@@ -1,6 +1,10 @@
 //! The app's state: the boards of the local database held in memory (the
 //! `training` ports over an in-memory cache), written through to the store.
 //!
+//! At opening, the boards list comes first, from the store's list record (a summary per board):
+//! the boards page shows, filters and sorts it at once, while the full boards, which the other
+//! pages need, are read behind it.
+//!
 //! Every change lands in memory first, so the page shows it and nothing the
 //! user did is lost when the write to IndexedDB fails; the failure comes
 //! back as a notice.
@@ -10,13 +14,13 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use training::{
-    generate_deal_code, Board, BoardDraft, BoardId, BoardService, Collection, CollectionId, CollectionMove,
-    HardDeleted, InMemoryBoards, InMemoryCollections, ServiceError, UserId, Viewer,
+    generate_deal_code, Board, BoardDraft, BoardId, BoardService, BoardSummary, Collection, CollectionId,
+    CollectionMove, HardDeleted, InMemoryBoards, InMemoryCollections, ServiceError, UserId, Viewer,
 };
 use yew::prelude::*;
 
 use crate::browser::{now, BrowserRandom};
-use crate::store::{pending, Settings, Store, StoreError, Unreadable};
+use crate::store::{pending, Loaded, Settings, Store, StoreError, Unreadable};
 
 /// The owner of the boards made on this device until accounts exist.
 pub const LOCAL_USER: &str = "local";
@@ -37,6 +41,8 @@ pub fn local_user() -> UserId {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
     Opening,
+    /// The boards list is in memory (from the store's list record); the boards are being read.
+    Listed,
     Ready,
     /// The boards live in memory only: nothing will be saved.
     Failed(StoreError),
@@ -64,6 +70,9 @@ pub struct Library {
     /// reducer and changed in place, so a change costs the change and not a
     /// copy of the library; read it with [`Library::service`].
     service: Rc<RefCell<Service>>,
+    /// The summary of every board, as the boards page lists them: from the store's list at
+    /// opening, then kept in step with the boards in memory; read it with [`Library::list`].
+    list: Rc<RefCell<BoardList>>,
     /// Records of the database that could not be read (kept aside by the store).
     pub unreadable: Vec<Unreadable>,
     pub notice: Option<Notice>,
@@ -85,6 +94,7 @@ impl Default for Library {
             status: Status::Opening,
             store: None,
             service: Rc::default(),
+            list: Rc::default(),
             unreadable: Vec::new(),
             notice: None,
             settings: Settings::default(),
@@ -96,23 +106,47 @@ impl Default for Library {
 /// The product's services over the boards and collections held in memory.
 pub type Service = BoardService<InMemoryBoards, InMemoryCollections>;
 
+/// The summaries of the boards, by id.
+pub type BoardList = BTreeMap<BoardId, BoardSummary>;
+
 impl Library {
     /// The boards and collections, to read during a render; never hold it
-    /// across a dispatch.
+    /// across a dispatch. Empty of stored boards until [`Library::has_boards`].
     #[must_use]
     pub fn service(&self) -> Ref<'_, Service> {
         self.service.borrow()
+    }
+
+    /// The summaries of the boards, to read during a render; never hold it across a dispatch.
+    #[must_use]
+    pub fn list(&self) -> Ref<'_, BoardList> {
+        self.list.borrow()
+    }
+
+    /// Whether the stored boards are in memory (or the store failed, and the boards in memory are
+    /// all there is): what pages needing full boards wait for.
+    #[must_use]
+    pub fn has_boards(&self) -> bool {
+        !matches!(self.status, Status::Opening | Status::Listed)
     }
 }
 
 /// What changes the state.
 pub enum Action {
+    /// The boards list is read; the boards follow.
+    Listed {
+        store: Rc<Store>,
+        summaries: Vec<BoardSummary>,
+        unreadable: Vec<Unreadable>,
+        settings: Settings,
+    },
     Opened {
         store: Rc<Store>,
         boards: Vec<Board>,
         collections: Vec<Collection>,
         unreadable: Vec<Unreadable>,
-        settings: Settings,
+        /// `None` when [`Action::Listed`] brought them, and the user may have changed them since.
+        settings: Option<Settings>,
     },
     PutCollection(Collection),
     RemovedCollection(CollectionId),
@@ -131,18 +165,37 @@ impl Reducible for Library {
         let mut next = (*self).clone();
         next.revision += 1;
         let mut service = next.service.borrow_mut();
+        let mut list = next.list.borrow_mut();
         match action {
+            Action::Listed { store, summaries, unreadable, settings } => {
+                next.status = Status::Listed;
+                next.settings = settings;
+                next.store = Some(store);
+                // Boards made before the database opened stay; stored ones join them.
+                for summary in summaries {
+                    list.entry(summary.id().clone()).or_insert(summary);
+                }
+                next.unreadable = unreadable;
+                if next.notice == Some(Notice::Blocked) {
+                    next.notice = None;
+                }
+            }
             Action::Opened { store, boards, collections, unreadable, settings } => {
                 next.status = Status::Ready;
-                next.settings = settings;
+                if let Some(settings) = settings {
+                    next.settings = settings;
+                }
                 for collection in collections {
                     service.collections.collections.entry(collection.id.clone()).or_insert(collection);
                 }
                 next.store = Some(store);
-                // Boards made before the database opened stay; stored ones join them.
+                // Boards made (or changed) since the opening began stay; stored ones join them.
                 for board in boards {
                     service.boards.boards.entry(board.id.clone()).or_insert(board);
                 }
+                // From now on the list follows the boards in memory, whatever the stored list said.
+                *list =
+                    service.boards.boards.values().map(|board| (board.id.clone(), BoardSummary::of(board))).collect();
                 next.unreadable = unreadable;
                 if next.notice == Some(Notice::Blocked) {
                     next.notice = None;
@@ -154,10 +207,12 @@ impl Reducible for Library {
             }
             Action::Put(boards) => {
                 for board in boards {
+                    list.insert(board.id.clone(), BoardSummary::of(&board));
                     service.boards.boards.insert(board.id.clone(), board);
                 }
             }
             Action::Removed(id) => {
+                list.remove(&id);
                 service.boards.boards.remove(&id);
             }
             Action::Notify(notice) => {
@@ -176,6 +231,7 @@ impl Reducible for Library {
             Action::Dismiss => next.notice = None,
         }
         drop(service);
+        drop(list);
         Rc::new(next)
     }
 }
@@ -183,7 +239,7 @@ impl Reducible for Library {
 /// The shared state as the pages hold it.
 pub type LibraryHandle = UseReducerHandle<Library>;
 
-/// Opens the database and loads the boards into `library`.
+/// Opens the database and loads the boards list, then the boards, into `library`.
 pub fn open(library: &LibraryHandle, name: &'static str) {
     let dispatcher = library.dispatcher();
     wasm_bindgen_futures::spawn_local(async move {
@@ -198,25 +254,38 @@ pub fn open(library: &LibraryHandle, name: &'static str) {
             })),
         };
         let opened = async {
-            let store = Store::open(name, hooks).await?;
+            let store = Rc::new(Store::open(name, hooks).await?);
             // Boards whose write failed last time are written first, so they win over older copies.
             let unsaved = pending::kept(name);
             if !unsaved.is_empty() && store.put_boards(&unsaved, now()).await.is_ok() {
                 pending::clear(name);
             }
-            let loaded = store.load_boards().await?;
-            let collections = store.load_collections().await?;
             let settings = store.settings().await?;
-            Ok::<_, StoreError>((store, loaded, collections, settings))
-        };
-        match opened.await {
-            Ok((store, loaded, collections, settings)) => dispatcher.dispatch(Action::Opened {
-                store: Rc::new(store),
+            let list = store.board_list().await?;
+            let (loaded, settings) = match list.boards {
+                // The list was rebuilt from the boards: they are read already.
+                Some(boards) => (Loaded { items: boards, unreadable: list.unreadable }, Some(settings)),
+                None => {
+                    dispatcher.dispatch(Action::Listed {
+                        store: store.clone(),
+                        summaries: list.summaries,
+                        unreadable: list.unreadable,
+                        settings,
+                    });
+                    (store.load_boards().await?, None)
+                }
+            };
+            let collections = store.load_collections().await?;
+            Ok::<_, StoreError>(Action::Opened {
+                store,
                 boards: loaded.items,
                 collections: collections.items,
                 unreadable: loaded.unreadable.into_iter().chain(collections.unreadable).collect(),
                 settings,
-            }),
+            })
+        };
+        match opened.await {
+            Ok(action) => dispatcher.dispatch(action),
             Err(error) => dispatcher.dispatch(Action::OpenFailed(error)),
         }
     });

@@ -1,6 +1,7 @@
 //! The local store against real IndexedDB in headless Chromium: records of
 //! every schema version read back after an upgrade, unreadable records kept
-//! aside, the outbox, settings, and a second tab opening a newer version.
+//! aside, the outbox, settings, the boards list kept in step with the boards
+//! (and rebuilt when it is not), and a second tab opening a newer version.
 #![cfg(target_arch = "wasm32")]
 
 use std::cell::Cell;
@@ -10,7 +11,7 @@ use bridge_training::store::{schema, Hooks, OutboxEntry, Settings, Store, StoreE
 use indexed_db_futures::database::Database;
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
-use training::{read_board_record, Board, Timestamp};
+use training::{read_board_record, Board, BoardId, BoardSummary, Timestamp};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -186,6 +187,150 @@ async fn a_newer_version_in_another_tab_takes_over_and_this_tab_is_told_to_reloa
     assert!(store.is_outdated());
     assert_eq!(store.put_board(&fixture_board(), Timestamp(2)).await, Err(StoreError::Outdated));
     assert_eq!(store.load_boards().await.map(|loaded| loaded.items.len()).err(), Some(StoreError::Outdated));
+}
+
+/// A second board: the fixture under another id, name and deal code.
+fn other_board() -> Board {
+    let mut json: serde_json::Value = serde_json::from_str(BOARD_V1).expect("the fixture is JSON");
+    json["id"] = "board-0002".into();
+    json["code"] = "Hj4kM7pQ".into();
+    json["metadata"]["name"] = "Another squeeze".into();
+    read_board_record(&json).expect("the second board is readable")
+}
+
+/// The summaries of `boards`, by id.
+fn summaries(boards: &[Board]) -> Vec<BoardSummary> {
+    let mut res: Vec<BoardSummary> = boards.iter().map(BoardSummary::of).collect();
+    res.sort_by(|a, b| a.id().cmp(b.id()));
+    res
+}
+
+/// The stored list, by id, and whether it had to be rebuilt.
+async fn board_list(store: &Store) -> (Vec<BoardSummary>, bool) {
+    let list = store.board_list().await.expect("the list reads");
+    let mut res = list.summaries;
+    res.sort_by(|a, b| a.id().cmp(b.id()));
+    (res, list.boards.is_some())
+}
+
+/// Replaces the stored boards list by `value`, as a damaged disk or another build might leave it.
+async fn put_raw_list(name: &str, value: JsValue) {
+    let db = Database::open(name).await.expect("the database opens");
+    let tx = db.transaction(schema::LISTS).with_mode(TransactionMode::Readwrite).build().expect("a transaction");
+    tx.object_store(schema::LISTS).expect("the store exists").put(value).primitive().expect("a put");
+    tx.commit().await.expect("the list is written");
+    db.close();
+}
+
+#[wasm_bindgen_test]
+async fn the_boards_list_stays_in_step_with_every_board_write() {
+    let name = fresh_name("list-in-step");
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    assert_eq!(board_list(&store).await, (Vec::new(), true), "a new database builds its empty list");
+
+    let (first, second) = (fixture_board(), other_board());
+    store.put_boards(&[first.clone(), second.clone()], Timestamp(1)).await.expect("the boards are stored");
+    assert_eq!(board_list(&store).await, (summaries(&[first.clone(), second.clone()]), false), "created");
+
+    let mut renamed = first.clone();
+    renamed.metadata.name = "Renamed".to_owned();
+    renamed.timestamps.deleted = Some(Timestamp(5));
+    store.put_board(&renamed, Timestamp(5)).await.expect("the board is stored");
+    assert_eq!(board_list(&store).await, (summaries(&[renamed.clone(), second.clone()]), false), "updated");
+
+    store.remove_board(&second.id, Timestamp(6)).await.expect("the board is removed");
+    store.remove_board(&BoardId("never-stored".to_owned()), Timestamp(7)).await.expect("nothing to remove");
+    assert_eq!(board_list(&store).await, (summaries(&[renamed.clone()]), false), "deleted");
+    assert_eq!(board_list(&store).await.0, summaries(&store.load_boards().await.expect("the boards load").items));
+}
+
+#[wasm_bindgen_test]
+async fn a_damaged_unknown_or_out_of_step_boards_list_is_rebuilt_from_the_boards() {
+    let name = fresh_name("list-rebuilt");
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    let boards = [fixture_board(), other_board()];
+    store.put_boards(&boards, Timestamp(1)).await.expect("the boards are stored");
+    let half: String = BOARD_V1.chars().take(BOARD_V1.chars().count() / 2).collect();
+    let text = |record: &str| serde_json::Value::from(record).to_string();
+    let damaged = [
+        (
+            "an unknown version",
+            format!(
+                r#"{{"key": "boards", "count": 2, "unreadable": [], "record": {}}}"#,
+                text(r#"{"version": 99, "boards": []}"#)
+            ),
+        ),
+        ("truncated text", format!(r#"{{"key": "boards", "count": 2, "unreadable": [], "record": {}}}"#, text(&half))),
+        ("no count", r#"{"key": "boards", "unreadable": [], "record": "{\"version\": 1, \"boards\": []}"}"#.to_owned()),
+        (
+            "another count",
+            r#"{"key": "boards", "count": 0, "unreadable": [], "record": "{\"version\": 1, \"boards\": []}"}"#
+                .to_owned(),
+        ),
+        (
+            "a count its content does not have",
+            r#"{"key": "boards", "count": 2, "unreadable": [], "record": "{\"version\": 1, \"boards\": []}"}"#
+                .to_owned(),
+        ),
+        ("not a record", r#"{"key": "boards", "count": "two"}"#.to_owned()),
+    ];
+    for (what, value) in damaged {
+        put_raw_list(&name, parse(&value)).await;
+        assert_eq!(board_list(&store).await, (summaries(&boards), true), "{what}: rebuilt");
+        assert_eq!(board_list(&store).await, (summaries(&boards), false), "{what}: kept once rebuilt");
+    }
+
+    // A write finding the list damaged drops it rather than keep it wrong; the next reading rebuilds it.
+    put_raw_list(&name, parse(r#"{"key": "boards", "count": 2, "unreadable": [], "record": "garbage"}"#)).await;
+    let mut renamed = boards[0].clone();
+    renamed.metadata.name = "Renamed".to_owned();
+    store.put_board(&renamed, Timestamp(2)).await.expect("the board is stored");
+    assert_eq!(board_list(&store).await, (summaries(&[renamed, boards[1].clone()]), true));
+    assert_eq!(raw_count(&name, schema::BOARDS).await, 2, "no board lost");
+    assert!(store.quarantined().await.expect("the quarantine reads").is_empty(), "a list is no user data");
+
+    // A board written behind the store's back (as by an older build) puts the list out of step.
+    drop(store);
+    seed(&name, schema::VERSION, &[(schema::BOARDS, stored_board("board-0003", Some("local"), None, BOARD_V1))]).await;
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    let (listed, rebuilt) = board_list(&store).await;
+    assert!(rebuilt, "out of step: rebuilt");
+    assert_eq!(listed.len(), 3);
+}
+
+#[wasm_bindgen_test]
+async fn a_version_1_database_gets_its_boards_list_at_the_first_reading_and_keeps_its_unreadable_boards() {
+    let name = fresh_name("list-upgrade");
+    let truncated: String = BOARD_V1.chars().take(BOARD_V1.chars().count() / 2).collect();
+    seed(
+        &name,
+        1,
+        &[
+            (schema::BOARDS, stored_fixture()),
+            (schema::BOARDS, stored_board("truncated", Some("teacher-7"), None, &truncated)),
+        ],
+    )
+    .await;
+
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens and upgrades");
+    for (pass, rebuilt) in [(0, true), (1, false)] {
+        let list = store.board_list().await.expect("the list reads");
+        assert_eq!(list.boards.is_some(), rebuilt, "pass {pass}");
+        assert_eq!(list.summaries, summaries(&[fixture_board()]), "pass {pass}");
+        let unreadable: Vec<_> = list.unreadable.iter().map(|bad| (bad.store.as_str(), bad.key.as_str())).collect();
+        assert_eq!(unreadable, [(schema::BOARDS, "truncated")], "pass {pass}: still reported");
+    }
+    assert_eq!(store.quarantined().await.expect("the quarantine reads").len(), 1);
+    assert_eq!(raw_count(&name, schema::BOARDS).await, 2, "every board stays where it was");
+
+    // Writing over the unreadable board makes it readable, and the list says so.
+    let mut json: serde_json::Value = serde_json::from_str(BOARD_V1).expect("the fixture is JSON");
+    json["id"] = "truncated".into();
+    let repaired = read_board_record(&json).expect("readable");
+    store.put_board(&repaired, Timestamp(3)).await.expect("the board is stored");
+    let list = store.board_list().await.expect("the list reads");
+    assert!(list.boards.is_none() && list.unreadable.is_empty(), "{:?}", list.unreadable);
+    assert_eq!(list.summaries.len(), 2);
 }
 
 /// A fixed generator for the robots' seed.

@@ -7,7 +7,7 @@ use std::time::Duration;
 use bridge::{Deal, Seat};
 use bridge_training::store::{Hooks, Store};
 use bridge_training::{App, AppProps, SAMPLE_DEAL};
-use training::{read_board_record, Board, Ownership, Timestamp, UserId};
+use training::{read_board_record, Board, BoardSummary, Ownership, Timestamp, UserId};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -126,18 +126,20 @@ async fn a_stored_board_is_listed_opens_and_goes_to_the_trash_and_back() {
     // To the trash: gone from the list, kept in the store with its deletion time.
     web_sys::window().expect("a window").location().set_hash("/").expect("the hash can be set");
     let row = wait_for(&root, &format!(".board-row[data-code='{}']", board.code())).await;
-    click(&wait_for(&row, "button.to-trash").await);
+    click(&wait_for(&row, "button.to-trash:not([disabled])").await);
     wait_for(&root, ".boards-page .empty").await;
     assert!(root.query_selector(".board-row").expect("a valid selector").is_none(), "the trashed board is hidden");
     let stored = stored_when(&store, |boards| boards.iter().all(Board::is_deleted)).await;
     assert!(stored.iter().all(Board::is_deleted), "the trash is stored: {stored:?}");
+    assert_list_in_step(&store).await;
 
     // And back.
     click(&wait_for(&root, "button.view-trash").await);
     let row = wait_for(&root, &format!(".board-row[data-code='{}']", board.code())).await;
-    click(&wait_for(&row, "button.restore").await);
+    click(&wait_for(&row, "button.restore:not([disabled])").await);
     let stored = stored_when(&store, |boards| boards.iter().all(|board| !board.is_deleted())).await;
     assert!(stored.iter().all(|board| !board.is_deleted()), "the restore is stored: {stored:?}");
+    assert_list_in_step(&store).await;
 }
 
 /// The stored boards once `done` holds of them, or after two seconds (for the assertion to report).
@@ -151,6 +153,19 @@ async fn stored_when(store: &Store, done: impl Fn(&[Board]) -> bool) -> Vec<Boar
         yew::platform::time::sleep(Duration::from_millis(20)).await;
     }
     boards
+}
+
+/// Checks that the store's boards list is in step with its boards: read as kept (not rebuilt),
+/// one summary per stored board, equal to the board's.
+async fn assert_list_in_step(store: &Store) {
+    let list = store.board_list().await.expect("the list reads");
+    assert!(list.boards.is_none(), "the list was kept in step, not rebuilt");
+    let mut listed = list.summaries;
+    listed.sort_by(|a, b| a.id().cmp(b.id()));
+    let boards = store.load_boards().await.expect("the boards load").items;
+    let mut expected: Vec<BoardSummary> = boards.iter().map(BoardSummary::of).collect();
+    expected.sort_by(|a, b| a.id().cmp(b.id()));
+    assert_eq!(listed, expected);
 }
 
 #[wasm_bindgen_test]
@@ -307,6 +322,7 @@ async fn a_new_board_is_typed_refused_while_a_translation_is_missing_then_saved(
     assert_eq!(stored[0].metadata.name, "Stayman");
     assert_eq!(stored[0].derived().contract.map(|contract| contract.to_string()).as_deref(), Some("3NT"));
     assert_eq!(stored[0].game().call_comments()[0].languages().len(), 2, "the call's comment in both languages");
+    assert_list_in_step(&store).await;
 }
 
 #[wasm_bindgen_test]
@@ -491,7 +507,7 @@ async fn a_change_that_cannot_be_stored_is_kept_aside_and_written_at_the_next_op
         .await
         .expect("the newer version opens");
     newer.close();
-    click(&wait_for(&row, "button.to-trash").await);
+    click(&wait_for(&row, "button.to-trash:not([disabled])").await);
     let notice = wait_for(&root, ".notice").await.text_content().unwrap_or_default();
     assert!(notice.contains("Reload"), "the user is told: {notice}");
     let mut kept = Vec::new();
@@ -579,6 +595,7 @@ async fn a_file_of_2000_games_is_planned_and_stored_in_batches_with_a_progress_b
     let store = Store::open(database, Hooks::default()).await.expect("the store opens");
     let stored = stored_when(&store, |boards| boards.len() == 2000).await;
     assert_eq!(stored.len(), 2000);
+    assert_list_in_step(&store).await;
 }
 
 #[wasm_bindgen_test]
@@ -604,4 +621,55 @@ async fn a_bbo_handviewer_link_is_imported_with_its_alerts_as_comments() {
         .filter_map(|comment| comment.get(&english).map(|text| text.to_plain(&english)))
         .collect();
     assert_eq!(comments, ["12-14 balanced"], "the alert's explanation is its call's comment");
+}
+
+/// A second board of this device: the fixture under another id, name and deal code.
+fn other_local_board() -> Board {
+    let mut json: serde_json::Value = serde_json::from_str(BOARD_V1).expect("the fixture is JSON");
+    json["id"] = "board-0002".into();
+    json["code"] = "Hj4kM7pQ".into();
+    json["metadata"]["name"] = "Another squeeze".into();
+    json["owner"] = serde_json::json!({ "kind": "user", "user_id": "local" });
+    read_board_record(&json).expect("the second board is readable")
+}
+
+#[wasm_bindgen_test]
+async fn a_board_deleted_for_good_leaves_the_list_and_the_other_stays() {
+    let database = database_name("delete");
+    let (kept, deleted) = (local_board(), other_local_board());
+    let store = seed_boards(database, &[kept.clone(), deleted.clone()]).await;
+    let root = mount_at("/", database).await;
+    let row = wait_for(&root, &format!(".board-row[data-code='{}']", deleted.code())).await;
+    click(&wait_for(&row, "button.to-trash:not([disabled])").await);
+    click(&wait_for(&root, "button.view-trash").await);
+    let row = wait_for(&root, &format!(".board-row[data-code='{}']", deleted.code())).await;
+    click(&wait_for(&row, "button.delete:not([disabled])").await);
+    let stored = stored_when(&store, |boards| boards.len() == 1).await;
+    assert_eq!(stored.iter().map(|board| &board.id).collect::<Vec<_>>(), [&kept.id]);
+    assert_list_in_step(&store).await;
+}
+
+#[wasm_bindgen_test]
+async fn a_boards_list_of_an_unknown_version_is_rebuilt_and_the_boards_are_listed() {
+    use indexed_db_futures::prelude::*;
+
+    let database = database_name("list-unknown");
+    let board = local_board();
+    drop(seed_boards(database, std::slice::from_ref(&board)).await);
+    let db = indexed_db_futures::database::Database::open(database).await.expect("the database opens");
+    let tx = db
+        .transaction(bridge_training::store::schema::LISTS)
+        .with_mode(indexed_db_futures::transaction::TransactionMode::Readwrite)
+        .build()
+        .expect("a transaction");
+    let future = r#"{"key": "boards", "count": 1, "unreadable": [], "record": "{\"version\": 99, \"lists\": {}}"}"#;
+    let value = js_sys::JSON::parse(future).expect("test JSON parses");
+    tx.object_store(bridge_training::store::schema::LISTS).expect("the store").put(value).primitive().expect("a put");
+    tx.commit().await.expect("written");
+    db.close();
+
+    let root = mount_at("/", database).await;
+    wait_for(&root, &format!(".board-row[data-code='{}']", board.code())).await;
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    assert_list_in_step(&store).await;
 }

@@ -25,6 +25,10 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
     let library = use_library();
     let service = library.service();
     let Some(board) = service.boards.boards.get(&BoardId(props.id.clone())) else {
+        if !library.has_boards() {
+            // Opened from the list, which is read before the boards themselves.
+            return html! { <p class="loading">{ strings.get("loading") }</p> };
+        }
         return html! {
             <p class="empty">
                 { strings.get("board-missing") }{ " " }

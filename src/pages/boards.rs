@@ -1,8 +1,12 @@
 //! The boards of the device: filters, sort, trash, search by deal code,
 //! PBN import and export.
+//!
+//! The list shows, filters and sorts the boards' summaries (`Library::list`), which the store
+//! reads in one request at opening; the actions that need the full boards (trash, restore,
+//! export) wait for them.
 
 use bridge::Strain;
-use training::{BiddingPattern, Board, BoardQuery, Level, Lifecycle, Locale, SharingFilter, SortColumn};
+use training::{BiddingPattern, BoardQuery, BoardSummary, Level, Lifecycle, Listed, Locale, SharingFilter, SortColumn};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -69,12 +73,12 @@ pub fn BoardsPage() -> Html {
         // One filter is always within the limits.
         query = query.clone().sharing([filter]).unwrap_or(query);
     }
-    let boards = &library.service().boards.boards;
-    let found = query.clone().page(0, PAGE_SIZE).evaluate(boards.values());
-    let handout_ids: String = found.boards.iter().map(|board| board.id.0.as_str()).collect::<Vec<_>>().join(",");
-    let by_code: Option<&Board> = Some(text.trim())
+    let list = library.list();
+    let found = query.clone().page(0, PAGE_SIZE).evaluate(list.values());
+    let handout_ids: String = found.boards.iter().map(|board| board.id().0.as_str()).collect::<Vec<_>>().join(",");
+    let by_code: Option<&BoardSummary> = Some(text.trim())
         .filter(|code| !code.is_empty())
-        .and_then(|code| boards.values().find(|board| board.code() == code));
+        .and_then(|code| list.values().find(|board| board.code() == code));
 
     let on_text = {
         let text = text.clone();
@@ -111,7 +115,7 @@ pub fn BoardsPage() -> Html {
         .iter()
         .chain(&PLAY_THEMES)
         .map(|id| ((*id).to_owned(), strings.get(&themes::name_key(id))))
-        .chain(own_themes(library.service().boards.boards.values()).into_iter().map(|theme| (theme.clone(), theme)))
+        .chain(own_themes(list.values()).into_iter().map(|theme| (theme.clone(), theme)))
         .collect();
     let on_sort = {
         let sort = sort.clone();
@@ -194,7 +198,7 @@ pub fn BoardsPage() -> Html {
             if let Some(board) = by_code {
                 <p class="found-by-code">
                     { strings.get("found-by-code") }{ " " }
-                    <Link<Route> to={Route::Board { id: board.id.0.clone() }}>{ board_name(board) }</Link<Route>>
+                    <Link<Route> to={Route::Board { id: board.id().0.clone() }}>{ board_name(board) }</Link<Route>>
                 </p>
             }
             <p class="count">{ strings.get("boards-count").replace("{count}", &found.total.to_string()) }</p>
@@ -222,7 +226,7 @@ pub fn BoardsPage() -> Html {
 
 #[derive(Properties, PartialEq)]
 struct BoardRowProps {
-    board: Board,
+    board: BoardSummary,
 }
 
 #[component]
@@ -230,22 +234,24 @@ fn BoardRow(props: &BoardRowProps) -> Html {
     let strings = use_app_strings();
     let library = use_library();
     let board = &props.board;
-    let id = board.id.clone();
+    let id = board.id().clone();
     let action = |run: fn(&library::LibraryHandle, &training::BoardId)| {
         let library = library.clone();
         let id = id.clone();
         Callback::from(move |_| run(&library, &id))
     };
-    let languages: Vec<String> = board.derived().languages.iter().map(|locale| locale.as_str().to_owned()).collect();
+    // The actions change the full board, read just after the list at opening.
+    let waiting = !library.has_boards();
+    let languages: Vec<String> = board.languages().iter().map(|locale| locale.as_str().to_owned()).collect();
     html! {
         <li class="board-row" data-code={board.code().to_owned()}>
-            <Link<Route> classes="board-name" to={Route::Board { id: board.id.0.clone() }}>{ board_name(board) }</Link<Route>>
+            <Link<Route> classes="board-name" to={Route::Board { id: board.id().0.clone() }}>{ board_name(board) }</Link<Route>>
             <span class="board-meta">
                 { board.code().to_owned() }
-                if let Some(level) = board.metadata.level.get() {
+                if let Some(level) = board.level() {
                     { format!(" · {} {level}", strings.get("level")) }
                 }
-                if let Some(contract) = board.derived().contract {
+                if let Some(contract) = board.contract() {
                     { format!(" · {contract}") }
                 }
                 if !languages.is_empty() {
@@ -256,10 +262,10 @@ fn BoardRow(props: &BoardRowProps) -> Html {
                 if !library::viewer().owns(board) {
                     // Someone else's board (shared, orphaned): read only.
                 } else if board.is_deleted() {
-                    <button class="restore" onclick={action(library::restore)}>{ strings.get("restore") }</button>
-                    <button class="delete" onclick={action(library::delete_for_good)}>{ strings.get("delete-for-good") }</button>
+                    <button class="restore" disabled={waiting} onclick={action(library::restore)}>{ strings.get("restore") }</button>
+                    <button class="delete" disabled={waiting} onclick={action(library::delete_for_good)}>{ strings.get("delete-for-good") }</button>
                 } else {
-                    <button class="to-trash" onclick={action(library::trash)}>{ strings.get("to-trash") }</button>
+                    <button class="to-trash" disabled={waiting} onclick={action(library::trash)}>{ strings.get("to-trash") }</button>
                 }
             </span>
         </li>
@@ -267,17 +273,17 @@ fn BoardRow(props: &BoardRowProps) -> Html {
 }
 
 /// A board's name, or its code when it has none.
-pub(crate) fn board_name(board: &Board) -> String {
-    if board.metadata.name.trim().is_empty() {
+pub(crate) fn board_name(board: &impl Listed) -> String {
+    if board.name().trim().is_empty() {
         board.code().to_owned()
     } else {
-        board.metadata.name.clone()
+        board.name().to_owned()
     }
 }
 
 /// The teacher's own themes found on the boards, sorted, each once.
-fn own_themes<'a>(boards: impl Iterator<Item = &'a Board>) -> Vec<String> {
-    let mut res: Vec<String> = boards.flat_map(|board| board.metadata.user_themes.iter().cloned()).collect();
+fn own_themes<'a>(boards: impl Iterator<Item = &'a BoardSummary>) -> Vec<String> {
+    let mut res: Vec<String> = boards.flat_map(|board| board.user_themes().iter().cloned()).collect();
     res.sort_unstable();
     res.dedup();
     res

@@ -331,7 +331,7 @@ fn EntryRow(props: &EntryRowProps) -> Html {
         CollectionEntry::Available(board) => (
             html! {
                 <div class="entry-board">
-                    <Link<Route> classes="board-name" to={Route::Board { id: board.id.0.clone() }}>{ board_name(board) }</Link<Route>>
+                    <Link<Route> classes="board-name" to={Route::Board { id: board.id.0.clone() }}>{ board_name(&**board) }</Link<Route>>
                     <ui::DealDiagram compact=true deal={*board.game().deal()} dealer={board.game().dealer()}
                         vulnerability={board.game().vulnerability()} />
                     if board.derived().contract.is_some() {

@@ -188,7 +188,7 @@ pub fn ImportPanel() -> Html {
                         }) }
                     </ul>
                     <div class="plan-actions">
-                        <button class="confirm-import" disabled={plan.n_created() == 0} onclick={on_confirm}>
+                        <button class="confirm-import" disabled={plan.n_created() == 0 || !library.has_boards()} onclick={on_confirm}>
                             { strings.get("import-confirm").replace("{created}", &plan.n_created().to_string()) }
                         </button>
                         <button class="cancel-import" onclick={on_cancel}>{ strings.get("cancel") }</button>
@@ -262,7 +262,7 @@ pub fn ExportButton(props: &ExportButtonProps) -> Html {
     };
     html! {
         <>
-            <button class="export-pbn" disabled={props.count == 0} {onclick}>
+            <button class="export-pbn" disabled={props.count == 0 || !library.has_boards()} {onclick}>
                 { strings.get("export-pbn").replace("{count}", &props.count.to_string()) }
             </button>
             if let Some(reason) = &*error {

@@ -28,7 +28,7 @@ use yew_router::prelude::*;
 
 use crate::app::{use_app_strings, use_library, Route};
 use crate::browser::{now, BrowserRandom};
-use crate::library::{Action, Notice, Status};
+use crate::library::{Action, Notice};
 use crate::store::{Store, StoreError, StoredGame};
 use crate::strings::AppStrings;
 
@@ -49,7 +49,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     let board_id = BoardId(props.id.clone());
     let service = library.service();
     let Some(board) = service.boards.boards.get(&board_id) else {
-        let key = if library.status == Status::Opening { "game-loading" } else { "board-missing" };
+        let key = if library.has_boards() { "board-missing" } else { "game-loading" };
         return html! {
             <p class="empty">
                 { strings.get(key) }{ " " }
@@ -57,7 +57,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             </p>
         };
     };
-    if library.status == Status::Opening {
+    if !library.has_boards() {
         return html! { <p class="empty">{ strings.get("game-loading") }</p> };
     }
     let collection = props.collection.clone().map(CollectionId);

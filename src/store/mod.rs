@@ -8,6 +8,12 @@
 //! [`StoreError`] values the pages turn into messages; whatever the user
 //! typed stays in memory when a write fails.
 //!
+//! Beside the boards, the store keeps their list (`training::BoardListRecord`, one record in
+//! [`schema::LISTS`]): what the boards page shows, filters and sorts, read in one request instead
+//! of every board. It is written in the same transaction as every board write, so it is never
+//! stale; absent, damaged, of an unknown version or out of step with the boards store (another
+//! count), it is rebuilt from the boards by [`Store::board_list`].
+//!
 //! Another tab opening a newer schema asks this one to let go: the store
 //! closes its connection, calls the `on_outdated` hook, and every later call
 //! answers [`StoreError::Outdated`] so the page can ask for a reload.
@@ -24,7 +30,10 @@ use indexed_db_futures::error::{DomException, Error as IdbError, OpenDbError};
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
 use serde::{Deserialize, Serialize};
-use training::{read_board_record_text, read_collection_record, Board, BoardId, Collection, CollectionId, Timestamp};
+use training::{
+    read_board_list_record_text, read_board_record_text, read_collection_record, Board, BoardId, BoardListRecord,
+    BoardSummary, Collection, CollectionId, Timestamp,
+};
 use wasm_bindgen::JsValue;
 
 pub use games::StoredGame;
@@ -102,6 +111,18 @@ pub struct Unreadable {
 pub struct Loaded<T> {
     pub items: Vec<T>,
     pub unreadable: Vec<Unreadable>,
+}
+
+/// The list of the boards as the boards page needs it.
+#[derive(Clone, Debug)]
+pub struct BoardList {
+    /// The summary of every readable board.
+    pub summaries: Vec<BoardSummary>,
+    /// The board records that could not be read (kept aside in the quarantine).
+    pub unreadable: Vec<Unreadable>,
+    /// The full boards, when the list had to be rebuilt from them (absent, damaged or out of
+    /// step): read once, not twice.
+    pub boards: Option<Vec<Board>>,
 }
 
 /// The version of [`Settings`] written today.
@@ -248,17 +269,72 @@ impl Store {
     /// unreadable ones are copied to the quarantine and listed.
     async fn load<T>(&self, store: &str, read: impl Fn(&str) -> Result<T, String>) -> Result<Loaded<T>, StoreError> {
         let raw = self.read_keyed_by_id(store).await?;
-        let mut loaded = Loaded { items: Vec::new(), unreadable: Vec::new() };
-        for (key, value) in raw {
-            match record_text(&value).and_then(|text| read(&text)) {
-                Ok(item) => loaded.items.push(item),
-                Err(error) => {
-                    self.quarantine(store, &key, &value, &error).await?;
-                    loaded.unreadable.push(Unreadable { store: store.to_owned(), key, error });
-                }
+        let (items, bad) = read_records(raw, read);
+        let unreadable = self.quarantine_all(store, bad).await?;
+        Ok(Loaded { items, unreadable })
+    }
+
+    /// Copies each of `bad` (key, value, error) to the quarantine; what to report of them.
+    async fn quarantine_all(
+        &self,
+        store: &str,
+        bad: Vec<(String, JsValue, String)>,
+    ) -> Result<Vec<Unreadable>, StoreError> {
+        let mut res = Vec::with_capacity(bad.len());
+        for (key, value, error) in bad {
+            self.quarantine(store, &key, &value, &error).await?;
+            res.push(Unreadable { store: store.to_owned(), key, error });
+        }
+        Ok(res)
+    }
+
+    /// The list of the boards: read in one request from its record when it is in step with the
+    /// boards store, else rebuilt from every board (which are then returned too) and stored.
+    ///
+    /// # Errors
+    /// When the database cannot be read at all. A list that does not read is no error: it is
+    /// rebuilt, and a failure to store the rebuilt list only means rebuilding it next time.
+    pub async fn board_list(&self) -> Result<BoardList, StoreError> {
+        self.check()?;
+        if let Some(kept) = self.read_board_list().await? {
+            return Ok(kept.into_board_list());
+        }
+        self.rebuild_board_list().await
+    }
+
+    /// The stored list, when it reads and covers exactly the records of the boards store.
+    async fn read_board_list(&self) -> Result<Option<StoredList>, StoreError> {
+        let tx = self.db.transaction([schema::BOARDS, schema::LISTS]).build()?;
+        let count = tx.object_store(schema::BOARDS)?.count().primitive()?;
+        let list = tx.object_store(schema::LISTS)?.get::<JsValue, _, _>(schema::BOARD_LIST_KEY).primitive()?;
+        let count = count.await?;
+        let Some(list) = list.await? else { return Ok(None) };
+        Ok(StoredList::read(&list).filter(|list| list.count == count))
+    }
+
+    /// Reads every board and stores their list, in one transaction so no write falls between;
+    /// the unreadable boards are then copied to the quarantine.
+    async fn rebuild_board_list(&self) -> Result<BoardList, StoreError> {
+        let tx = self.db.transaction([schema::BOARDS, schema::LISTS]).with_mode(TransactionMode::Readwrite).build()?;
+        let values = tx.object_store(schema::BOARDS)?.get_all::<JsValue>().primitive()?.await?;
+        let values = values.collect::<Result<Vec<_>, _>>()?;
+        let raw = keyed_by_id(values);
+        let count = raw.len() as u32;
+        let (boards, bad) = read_records(raw, |text| read_board_record_text(text).map_err(|error| error.to_string()));
+        let list = StoredList {
+            count,
+            summaries: boards.iter().map(BoardSummary::of).collect(),
+            unreadable: bad.iter().map(|(key, _, error)| (key.clone(), error.clone())).collect(),
+        };
+        // The list is derived data: failing to keep it costs a rebuild at the next opening, no more.
+        if let Ok(envelope) = list.to_js() {
+            if let Ok(lists) = tx.object_store(schema::LISTS) {
+                let _ = lists.put(envelope).primitive();
             }
         }
-        Ok(loaded)
+        let _ = tx.commit().await;
+        let unreadable = self.quarantine_all(schema::BOARDS, bad).await?;
+        Ok(BoardList { summaries: list.summaries, unreadable, boards: Some(boards) })
     }
 
     /// Stores `board` (replacing the one of its id) and queues it for sync,
@@ -282,7 +358,7 @@ impl Store {
             let entry = OutboxEntry::BoardPut { id: board.id.0.clone(), at: now.0 };
             ops.push((WriteOp::Put(to_js(&board_envelope(board)?)?), entry));
         }
-        self.write_with_outbox(schema::BOARDS, ops).await
+        self.write_boards(ops, ListChange::Put(boards)).await
     }
 
     /// Removes the board `id` for good and queues the removal for sync.
@@ -292,7 +368,7 @@ impl Store {
     pub async fn remove_board(&self, id: &BoardId, now: Timestamp) -> Result<(), StoreError> {
         self.check()?;
         let entry = OutboxEntry::BoardRemoved { id: id.0.clone(), at: now.0 };
-        self.write_with_outbox(schema::BOARDS, vec![(WriteOp::Delete(JsValue::from_str(&id.0)), entry)]).await
+        self.write_boards(vec![(WriteOp::Delete(JsValue::from_str(&id.0)), entry)], ListChange::Remove(id)).await
     }
 
     /// The changes waiting for sync, oldest first.
@@ -387,21 +463,16 @@ impl Store {
             .collect())
     }
 
-    /// Every `(key, value)` of a store, in key order, untouched.
     /// Every value of a store keyed by its `id` field, with that key: one
     /// request instead of two, which counts with thousands of boards.
     async fn read_keyed_by_id(&self, store: &str) -> Result<Vec<(String, JsValue)>, StoreError> {
         self.check()?;
         let tx = self.db.transaction(store).build()?;
         let values = tx.object_store(store)?.get_all::<JsValue>().primitive()?.await?;
-        let values = values.collect::<Result<Vec<_>, _>>()?;
-        let id = JsValue::from_str("id");
-        Ok(values
-            .into_iter()
-            .map(|value| (js_sys::Reflect::get(&value, &id).map(|key| key_text(&key)).unwrap_or_default(), value))
-            .collect())
+        Ok(keyed_by_id(values.collect::<Result<Vec<_>, _>>()?))
     }
 
+    /// Every `(key, value)` of a store, in key order, untouched.
     async fn read_all(&self, store: &str) -> Result<Vec<(String, JsValue)>, StoreError> {
         self.check()?;
         let tx = self.db.transaction(store).build()?;
@@ -446,11 +517,36 @@ impl Store {
         Ok(())
     }
 
-    /// Applies `ops` to `store`, each with its outbox entry, in one transaction.
-    async fn write_with_outbox(&self, store: &str, ops: Vec<(WriteOp, OutboxEntry)>) -> Result<(), StoreError> {
-        let tx = self.db.transaction([store, schema::OUTBOX]).with_mode(TransactionMode::Readwrite).build()?;
-        let target = tx.object_store(store)?;
+    /// Applies `ops` to the boards store, each with its outbox entry, and `change` to the boards
+    /// list, in one transaction. A list that does not read or is out of step before the change is
+    /// deleted instead, to be rebuilt at the next reading.
+    async fn write_boards(&self, ops: Vec<(WriteOp, OutboxEntry)>, change: ListChange<'_>) -> Result<(), StoreError> {
+        let tx = self
+            .db
+            .transaction([schema::BOARDS, schema::OUTBOX, schema::LISTS])
+            .with_mode(TransactionMode::Readwrite)
+            .build()?;
+        let target = tx.object_store(schema::BOARDS)?;
         let outbox = tx.object_store(schema::OUTBOX)?;
+        let lists = tx.object_store(schema::LISTS)?;
+        let count = target.count().primitive()?;
+        let list = lists.get::<JsValue, _, _>(schema::BOARD_LIST_KEY).primitive()?;
+        let count = count.await?;
+        let list = match list.await? {
+            Some(list) => StoredList::read(&list).filter(|list| list.count == count),
+            // A new database starts its list with its first board.
+            None if count == 0 => Some(StoredList { count: 0, summaries: Vec::new(), unreadable: Vec::new() }),
+            None => None,
+        };
+        match list {
+            Some(mut list) => {
+                list.apply(&change);
+                lists.put(list.to_js()?).primitive()?;
+            }
+            None => {
+                lists.delete(schema::BOARD_LIST_KEY).primitive()?;
+            }
+        }
         for (op, entry) in ops {
             match op {
                 WriteOp::Put(value) => {
@@ -471,6 +567,115 @@ impl Store {
 enum WriteOp {
     Put(JsValue),
     Delete(JsValue),
+}
+
+/// What a board write does to the boards list.
+enum ListChange<'a> {
+    Put(&'a [Board]),
+    Remove(&'a BoardId),
+}
+
+/// The boards list as stored: see [`schema::LISTS`].
+struct StoredList {
+    /// How many records of the boards store the list covers: its summaries and unreadable keys.
+    count: u32,
+    summaries: Vec<BoardSummary>,
+    /// The key and error of each unreadable board record.
+    unreadable: Vec<(String, String)>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct UnreadableEntry {
+    key: String,
+    error: String,
+}
+
+impl StoredList {
+    /// The list stored as `value`, when it reads and is whole.
+    fn read(value: &JsValue) -> Option<StoredList> {
+        let field = |name: &str| js_sys::Reflect::get(value, &JsValue::from_str(name)).ok();
+        let count = field("count")?.as_f64()?;
+        let unreadable: Vec<UnreadableEntry> = serde_wasm_bindgen::from_value(field("unreadable")?).ok()?;
+        let text = record_text(value).ok()?;
+        let summaries = read_board_list_record_text(&text).ok()?;
+        let list = StoredList {
+            count: count as u32,
+            summaries,
+            unreadable: unreadable.into_iter().map(|entry| (entry.key, entry.error)).collect(),
+        };
+        (f64::from(list.count) == count && (list.summaries.len() + list.unreadable.len()) as f64 == count)
+            .then_some(list)
+    }
+
+    fn to_js(&self) -> Result<JsValue, StoreError> {
+        let text = serde_json::to_string(&BoardListRecord::of(&self.summaries))
+            .map_err(|error| StoreError::Failed(error.to_string()))?;
+        let unreadable: Vec<UnreadableEntry> = self
+            .unreadable
+            .iter()
+            .map(|(key, error)| UnreadableEntry { key: key.clone(), error: error.clone() })
+            .collect();
+        let mut envelope = serde_json::Map::new();
+        envelope.insert("key".to_owned(), schema::BOARD_LIST_KEY.into());
+        envelope.insert("count".to_owned(), self.count.into());
+        let unreadable = serde_json::to_value(unreadable).map_err(|error| StoreError::Failed(error.to_string()))?;
+        envelope.insert("unreadable".to_owned(), unreadable);
+        envelope.insert(schema::RECORD_FIELD.to_owned(), text.into());
+        to_js(&serde_json::Value::Object(envelope))
+    }
+
+    /// The list once `change` is written.
+    fn apply(&mut self, change: &ListChange<'_>) {
+        let mut remove = |id: &BoardId| {
+            self.summaries.retain(|summary| summary.id() != id);
+            self.unreadable.retain(|(key, _)| *key != id.0);
+        };
+        match change {
+            ListChange::Put(boards) => {
+                for board in *boards {
+                    remove(&board.id);
+                }
+                self.summaries.extend(boards.iter().map(BoardSummary::of));
+            }
+            ListChange::Remove(id) => remove(id),
+        }
+        self.count = (self.summaries.len() + self.unreadable.len()) as u32;
+    }
+
+    fn into_board_list(self) -> BoardList {
+        let unreadable = self
+            .unreadable
+            .into_iter()
+            .map(|(key, error)| Unreadable { store: schema::BOARDS.to_owned(), key, error })
+            .collect();
+        BoardList { summaries: self.summaries, unreadable, boards: None }
+    }
+}
+
+/// Each of `values` with the key in its `id` field.
+fn keyed_by_id(values: Vec<JsValue>) -> Vec<(String, JsValue)> {
+    let id = JsValue::from_str("id");
+    values
+        .into_iter()
+        .map(|value| (js_sys::Reflect::get(&value, &id).map(|key| key_text(&key)).unwrap_or_default(), value))
+        .collect()
+}
+
+/// The records of `raw` read by `read` from their JSON text, and the others with their error.
+#[allow(clippy::type_complexity)]
+fn read_records<T>(
+    raw: Vec<(String, JsValue)>,
+    read: impl Fn(&str) -> Result<T, String>,
+) -> (Vec<T>, Vec<(String, JsValue, String)>) {
+    let mut items = Vec::with_capacity(raw.len());
+    let mut bad = Vec::new();
+    for (key, value) in raw {
+        match record_text(&value).and_then(|text| read(&text)) {
+            Ok(item) => items.push(item),
+            Err(error) => bad.push((key, value, error)),
+        }
+    }
+    (items, bad)
 }
 
 /// A key as text: strings as they are, numbers in decimal.

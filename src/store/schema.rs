@@ -13,7 +13,7 @@ use indexed_db_futures::KeyPath;
 pub const DB_NAME: &str = "bridge-training";
 
 /// The schema version written today.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Boards, keyed by `id`: `{ id, code, owner, level, updated, deleted, record }`,
 /// the indexed fields beside the `training::BoardRecord` as JSON text in `record`.
@@ -33,6 +33,16 @@ pub const OUTBOX: &str = "outbox";
 /// kept so that nothing unreadable is ever lost.
 pub const QUARANTINE: &str = "quarantine";
 
+/// Lists kept beside the records they sum up, keyed by `key` (since version 2). One today, under
+/// [`BOARD_LIST_KEY`]: `{ key, count, unreadable, record }`, the `training::BoardListRecord` of
+/// every readable board as JSON text in `record`, the keys and errors of the unreadable ones in
+/// `unreadable` (`[{ key, error }]`), and in `count` how many records of the boards store it
+/// covers. Written in the same transaction as every board write; derived data, so a list that
+/// does not read or is out of step is rebuilt from the boards, never quarantined.
+pub const LISTS: &str = "lists";
+/// The key of the boards list in [`LISTS`].
+pub const BOARD_LIST_KEY: &str = "boards";
+
 /// The field of a stored board or collection holding its record as JSON text.
 pub const RECORD_FIELD: &str = "record";
 
@@ -48,8 +58,10 @@ pub const BOARD_INDEXES: [(&str, &str); 5] =
 /// database stays at its old version).
 pub fn upgrade(db: &Database, old: u32, new: u32) -> indexed_db_futures::Result<()> {
     for version in old + 1..=new {
-        if version == 1 {
-            version_1(db)?;
+        match version {
+            1 => version_1(db)?,
+            2 => version_2(db)?,
+            _ => unreachable!("no schema version above {VERSION}"),
         }
     }
     Ok(())
@@ -66,5 +78,11 @@ fn version_1(db: &Database) -> indexed_db_futures::Result<()> {
     db.create_object_store(SETTINGS).with_key_path(KeyPath::One("key")).build()?;
     db.create_object_store(OUTBOX).with_auto_increment(true).build()?;
     db.create_object_store(QUARANTINE).with_key_path(KeyPath::One("id")).build()?;
+    Ok(())
+}
+
+/// Version 2 adds the lists store; the boards list is built at the first reading.
+fn version_2(db: &Database) -> indexed_db_futures::Result<()> {
+    db.create_object_store(LISTS).with_key_path(KeyPath::One("key")).build()?;
     Ok(())
 }

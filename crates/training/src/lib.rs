@@ -1,7 +1,8 @@
 //! The product model of Bridge Training: boards and their write gate, rich
 //! and localized text, deal codes, the lenient readers of imported values,
 //! the durable board record, the storage ports with the board service and its
-//! access rules, queries and bulk criteria, collections, themes, bookmarks
+//! access rules, queries and bulk criteria (over boards or their light
+//! summaries, and the stored list of those), collections, themes, bookmarks
 //! and votes, PBN export and import of boards, bulk comment rewrites, and the
 //! play journal with its solver advice.
 //!
@@ -37,6 +38,7 @@ mod rich_text;
 mod service;
 mod social;
 mod social_record;
+mod summary;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -97,4 +99,7 @@ pub use social::{
 pub use social_record::{
     read_bookmark_record, read_theme_record, read_vote_record, BookmarkRecord, ThemeKindRecord, ThemeRecord,
     VoteRecord, VoteValueRecord, BOOKMARK_RECORD_VERSION, THEME_RECORD_VERSION, VOTE_RECORD_VERSION,
+};
+pub use summary::{
+    read_board_list_record_text, BoardListRecord, BoardSummary, BoardSummaryRecord, Listed, BOARD_LIST_RECORD_VERSION,
 };

@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use bridge::{Call, Strain};
 
-use crate::{Board, GroupId, Locale, Ownership, Sharing, UserId};
+use crate::{Board, GroupId, Listed, Locale, Sharing, UserId};
 
 /// The most groups a sharing filter may name, all [`SharingFilter::Groups`] together: enough for
 /// every club and class a teacher belongs to, few enough that a query stays a cheap set lookup.
@@ -107,12 +107,12 @@ pub struct BoardQuery {
     limit: usize,
 }
 
-/// One page of a query's result.
+/// One page of a query's result: boards, or the [`BoardSummary`](crate::BoardSummary)s of a list.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QueryPage<'a> {
+pub struct QueryPage<'a, B = Board> {
     /// How many boards match, across all pages.
     pub total: usize,
-    pub boards: Vec<&'a Board>,
+    pub boards: Vec<&'a B>,
 }
 
 /// The filters of a query with at least one of them set, for bulk updates and deletes: built
@@ -275,25 +275,25 @@ impl BoardQuery {
         BoardQuery { offset, limit, ..self }
     }
 
-    /// Whether `board` passes every filter of the query.
+    /// Whether `board` (a [`Board`] or its summary) passes every filter of the query.
     #[must_use]
-    pub fn matches(&self, board: &Board) -> bool {
+    pub fn matches<B: Listed>(&self, board: &B) -> bool {
         self.filters.matches(board)
     }
 
-    /// The boards matching the query, sorted, and the requested page of them.
+    /// The boards (or summaries) matching the query, sorted, and the requested page of them.
     #[must_use]
-    pub fn evaluate<'a>(&self, boards: impl IntoIterator<Item = &'a Board>) -> QueryPage<'a> {
-        let res: Vec<&Board> = boards.into_iter().filter(|board| self.matches(board)).collect();
+    pub fn evaluate<'a, B: Listed + 'a>(&self, boards: impl IntoIterator<Item = &'a B>) -> QueryPage<'a, B> {
+        let res: Vec<&B> = boards.into_iter().filter(|board| self.matches(*board)).collect();
         // Each board's key is read once, not at each comparison: the keys sit together in memory
         // and a name is lower-cased once.
         let descending = self.descending;
-        let res: Vec<&Board> = match self.sort {
-            SortColumn::Name => sort_by_key(res, descending, |board| Some(board.metadata.name.to_lowercase())),
-            SortColumn::Level => sort_by_key(res, descending, |board| board.metadata.level.get()),
-            SortColumn::Created => sort_by_key(res, descending, |board| Some(board.timestamps.created)),
-            SortColumn::Updated => sort_by_key(res, descending, |board| Some(board.timestamps.updated)),
-            SortColumn::FirstPublished => sort_by_key(res, descending, |board| board.timestamps.first_published),
+        let res: Vec<&B> = match self.sort {
+            SortColumn::Name => sort_by_key(res, descending, |board| Some(board.name().to_lowercase())),
+            SortColumn::Level => sort_by_key(res, descending, |board| board.level()),
+            SortColumn::Created => sort_by_key(res, descending, |board| Some(board.timestamps().created)),
+            SortColumn::Updated => sort_by_key(res, descending, |board| Some(board.timestamps().updated)),
+            SortColumn::FirstPublished => sort_by_key(res, descending, |board| board.timestamps().first_published),
         };
         let total = res.len();
         let boards = res.into_iter().skip(self.offset).take(self.limit).collect();
@@ -437,7 +437,7 @@ impl fmt::Display for BiddingPattern {
 }
 
 impl Filters {
-    fn matches(&self, board: &Board) -> bool {
+    fn matches<B: Listed>(&self, board: &B) -> bool {
         self.matches_lifecycle(board)
             && self.matches_owner(board)
             && self.matches_sharing(board)
@@ -445,23 +445,21 @@ impl Filters {
             && self.matches_trump(board)
             && self.matches_language(board)
             && self.matches_themes(board)
-            && self.bidding.as_ref().is_none_or(|pattern| pattern.matches(board.game().auction().calls()))
+            && self.bidding.as_ref().is_none_or(|pattern| pattern.matches(board.calls()))
             && self.matches_text(board)
     }
 
-    fn matches_lifecycle(&self, board: &Board) -> bool {
+    fn matches_lifecycle<B: Listed>(&self, board: &B) -> bool {
+        let deleted = board.timestamps().deleted.is_some();
         match self.lifecycle {
-            Lifecycle::Active => !board.is_deleted(),
-            Lifecycle::Trash => board.is_deleted(),
+            Lifecycle::Active => !deleted,
+            Lifecycle::Trash => deleted,
             Lifecycle::All => true,
         }
     }
 
-    fn matches_owner(&self, board: &Board) -> bool {
-        let owner = match &board.owner {
-            Ownership::User { user_id } => Some(user_id),
-            Ownership::Orphaned { .. } => None,
-        };
+    fn matches_owner<B: Listed>(&self, board: &B) -> bool {
+        let owner = board.owner_id();
         match &self.owner {
             OwnerFilter::Any => true,
             OwnerFilter::Is(user_id) => owner == Some(user_id),
@@ -469,9 +467,9 @@ impl Filters {
         }
     }
 
-    fn matches_sharing(&self, board: &Board) -> bool {
+    fn matches_sharing<B: Listed>(&self, board: &B) -> bool {
         self.sharing.is_empty()
-            || self.sharing.iter().any(|filter| match (filter, &board.metadata.sharing) {
+            || self.sharing.iter().any(|filter| match (filter, board.sharing()) {
                 (SharingFilter::Private, Sharing::Private) | (SharingFilter::Public, Sharing::Public) => true,
                 (SharingFilter::Groups(wanted), Sharing::Groups(groups)) => {
                     wanted.is_empty() || groups.iter().any(|group| wanted.binary_search(group).is_ok())
@@ -480,48 +478,38 @@ impl Filters {
             })
     }
 
-    fn matches_level(&self, board: &Board) -> bool {
-        self.levels.is_empty() || board.metadata.level.get().is_some_and(|level| self.levels.contains(&level))
+    fn matches_level<B: Listed>(&self, board: &B) -> bool {
+        self.levels.is_empty() || board.level().is_some_and(|level| self.levels.contains(&level))
     }
 
-    fn matches_trump(&self, board: &Board) -> bool {
-        self.trumps.is_empty() || board.derived().strain.is_some_and(|strain| self.trumps.contains(&strain))
+    fn matches_trump<B: Listed>(&self, board: &B) -> bool {
+        self.trumps.is_empty() || board.strain().is_some_and(|strain| self.trumps.contains(&strain))
     }
 
-    fn matches_language(&self, board: &Board) -> bool {
-        let languages = &board.derived().languages;
+    fn matches_language<B: Listed>(&self, board: &B) -> bool {
+        let languages = board.languages();
         self.languages.is_empty()
             || languages.is_empty()
             || languages.iter().any(|have| self.languages.iter().any(|want| want.language() == have.language()))
     }
 
-    fn matches_themes(&self, board: &Board) -> bool {
-        let metadata = &board.metadata;
-        self.themes.is_empty()
-            || metadata
-                .auction_themes
-                .iter()
-                .chain(&metadata.play_themes)
-                .chain(&metadata.user_themes)
-                .any(|theme| self.themes.contains(theme))
+    fn matches_themes<B: Listed>(&self, board: &B) -> bool {
+        self.themes.is_empty() || board.themes().any(|theme| self.themes.contains(theme))
     }
 
-    fn matches_text(&self, board: &Board) -> bool {
+    fn matches_text<B: Listed>(&self, board: &B) -> bool {
         if self.text.is_empty() {
             return true;
         }
-        let metadata = &board.metadata;
-        std::iter::once(&metadata.name)
-            .chain(&metadata.auction_themes)
-            .chain(&metadata.play_themes)
-            .chain(&metadata.user_themes)
+        std::iter::once(board.name())
+            .chain(board.themes().map(String::as_str))
             .any(|field| contains_ignoring_case(field, &self.text))
     }
 }
 
 /// `boards` by `key` in the direction asked, boards without a key last both ways, ties by id.
-fn sort_by_key<K: Ord>(boards: Vec<&Board>, descending: bool, key: impl Fn(&Board) -> Option<K>) -> Vec<&Board> {
-    let mut keyed: Vec<(Option<K>, &Board)> = boards.into_iter().map(|board| (key(board), board)).collect();
+fn sort_by_key<B: Listed, K: Ord>(boards: Vec<&B>, descending: bool, key: impl Fn(&B) -> Option<K>) -> Vec<&B> {
+    let mut keyed: Vec<(Option<K>, &B)> = boards.into_iter().map(|board| (key(board), board)).collect();
     keyed.sort_unstable_by(|(a_key, a), (b_key, b)| {
         let by_key = match (a_key, b_key) {
             (Some(a_key), Some(b_key)) if descending => b_key.cmp(a_key),
@@ -530,7 +518,7 @@ fn sort_by_key<K: Ord>(boards: Vec<&Board>, descending: bool, key: impl Fn(&Boar
             (None, Some(_)) => Ordering::Greater,
             (None, None) => Ordering::Equal,
         };
-        by_key.then_with(|| a.id.cmp(&b.id))
+        by_key.then_with(|| a.board_id().cmp(b.board_id()))
     });
     keyed.into_iter().map(|(_, board)| board).collect()
 }

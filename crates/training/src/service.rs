@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use crate::gate::join_rejections;
 use crate::{
     gate, Board, BoardDraft, BoardId, BoardRepository, Collection, CollectionEntry, CollectionId, CollectionRepository,
-    GateRejection, GatedBoard, GroupId, Locale, OrphanReason, Ownership, Sharing, Timestamp, UserId,
+    GateRejection, GatedBoard, GroupId, Listed, Locale, OrphanReason, Ownership, Sharing, Timestamp, UserId,
 };
 
 /// The user acting, with the groups they belong to.
@@ -28,10 +28,10 @@ impl Viewer {
         Viewer { user_id: UserId(user_id.to_owned()), groups: BTreeSet::new() }
     }
 
-    /// Whether `board` is the viewer's own.
+    /// Whether `board` (or its summary) is the viewer's own.
     #[must_use]
-    pub fn owns(&self, board: &Board) -> bool {
-        matches!(&board.owner, Ownership::User { user_id } if user_id == &self.user_id)
+    pub fn owns<B: Listed>(&self, board: &B) -> bool {
+        board.owner_id() == Some(&self.user_id)
     }
 
     /// Whether the viewer may read `board` on its own account: their own, or owned, not in the

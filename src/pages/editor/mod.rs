@@ -22,7 +22,7 @@ use yew_router::prelude::*;
 
 use crate::app::{use_app_strings, use_library, Route};
 use crate::browser::BrowserRandom;
-use crate::library::{self, local_user, Status};
+use crate::library::{self, local_user};
 use crate::strings::AppStrings;
 use crate::themes::{self, AUCTION_THEMES, PLAY_THEMES};
 use draft::{Draft, PlayState, Section, Slot, Texts, LANGUAGES};
@@ -113,7 +113,7 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
         let store = library.store.clone();
         let editing = props.id.clone();
         let board = stored_board.clone();
-        let ready = library.status != Status::Opening;
+        let ready = library.has_boards();
         use_effect_with((ready, editing.clone()), move |_| {
             if !ready || *restored {
                 return;
@@ -138,9 +138,10 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
         });
     }
     {
-        // Every change is kept, so closing the tab loses nothing typed.
+        // Every change is kept, so closing the tab loses nothing typed; what was typed before
+        // the store opened is kept as soon as it is.
         let store = library.store.clone().filter(|_| *restored);
-        use_effect_with(draft.clone(), move |draft| {
+        use_effect_with((draft.clone(), *restored), move |(draft, _)| {
             let stored = StoredDraft { version: DRAFT_VERSION, draft: draft.clone() };
             if let (Some(store), Ok(text)) = (store, serde_json::to_string(&stored)) {
                 wasm_bindgen_futures::spawn_local(async move {

@@ -18,3 +18,4 @@ mod rich_text;
 mod service;
 mod social;
 mod social_record;
+mod summary;

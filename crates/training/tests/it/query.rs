@@ -7,8 +7,8 @@ use expect_test::{expect, Expect};
 use proptest::prelude::*;
 use training::{
     gate, BiddingPattern, Board, BoardCriteria, BoardDraft, BoardId, BoardQuery, DraftCall, DraftCard, DraftComment,
-    GroupId, Level, Lifecycle, Metadata, OrphanReason, Ownership, QueryError, Sharing, SharingFilter, SortColumn,
-    Timestamp, UserId, MAX_BIDDING_POSITIONS, MAX_LEADING_PASSES, MAX_SHARING_GROUPS,
+    GroupId, Level, Lifecycle, Listed, Metadata, OrphanReason, Ownership, QueryError, Sharing, SharingFilter,
+    SortColumn, Timestamp, UserId, MAX_BIDDING_POSITIONS, MAX_LEADING_PASSES, MAX_SHARING_GROUPS,
 };
 
 const DEAL: &str = "N:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654";
@@ -98,7 +98,23 @@ fn check(query: BoardQuery, expect: Expect) {
     let boards = boards();
     let page = query.evaluate(&boards);
     let ids: Vec<&str> = page.boards.iter().map(|board| board.id.0.as_str()).collect();
+    assert_same_over_summaries(&query, &boards);
     expect.assert_eq(&format!("{} of {}", ids.join(" "), page.total));
+}
+
+/// Checks that `query` lists the summaries of `boards` (read back from their stored list) as it
+/// lists the boards themselves.
+#[track_caller]
+fn assert_same_over_summaries(query: &BoardQuery, boards: &[Board]) {
+    let summaries = crate::summary::through_record(boards);
+    let of_boards = query.evaluate(boards);
+    let of_summaries = query.evaluate(&summaries);
+    let ids = |page: Vec<&BoardId>| page.into_iter().map(|id| id.0.clone()).collect::<Vec<String>>();
+    assert_eq!(of_summaries.total, of_boards.total);
+    assert_eq!(
+        ids(of_summaries.boards.iter().map(|summary| summary.board_id()).collect()),
+        ids(of_boards.boards.iter().map(|board| &board.id).collect()),
+    );
 }
 
 #[test]
@@ -176,6 +192,7 @@ fn check_varied(query: Result<BoardQuery, QueryError>, expect: Expect) {
     let actual = match query {
         Ok(query) => {
             let boards = varied_boards();
+            assert_same_over_summaries(&query, &boards);
             let page = query.evaluate(&boards);
             let ids: Vec<&str> = page.boards.iter().map(|board| board.id.0.as_str()).collect();
             format!("{} of {}", ids.join(" "), page.total)
@@ -393,6 +410,7 @@ proptest! {
     #[test]
     fn a_page_is_a_slice_of_the_sorted_matches((query, offset, limit, lifecycle) in arb_query()) {
         let boards = varied_boards();
+        assert_same_over_summaries(&query, &boards);
         let all = query.clone().page(0, usize::MAX).evaluate(&boards);
         let matching: Vec<&Board> = boards.iter().filter(|board| query.matches(board)).collect();
         prop_assert_eq!(all.total, matching.len());
