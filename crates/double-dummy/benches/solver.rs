@@ -79,6 +79,7 @@ fn main() {
             assert_eq!(values, expected, "{line}");
         }
         report(&format!("analyse, {kind}"), &mut times);
+        println!("  mean nodes per analyse: {:.0}", solver.nodes() as f64 / times.len().max(1) as f64);
     }
     if let Some(peak) = peak_memory() {
         println!("peak memory (VmHWM): {peak}");
@@ -107,8 +108,12 @@ fn report(what: &str, times: &mut [f64]) -> Option<Summary> {
     times.sort_by(f64::total_cmp);
     let mean = times.iter().sum::<f64>() / times.len() as f64;
     let median = times[times.len() / 2];
-    let p99 = times[((times.len() as f64 * 0.99).ceil() as usize).clamp(1, times.len()) - 1];
-    println!("{what}: mean {mean:.1} ms, median {median:.1} ms, p99 {p99:.1} ms ({} runs)", times.len());
+    let quantile = |q: f64| times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1];
+    let (p90, p99, max) = (quantile(0.9), quantile(0.99), times[times.len() - 1]);
+    println!(
+        "{what}: mean {mean:.1} ms, median {median:.1} ms, p90 {p90:.1} ms, p99 {p99:.1} ms, max {max:.1} ms ({} runs)",
+        times.len()
+    );
     Some(Summary { mean, median })
 }
 
