@@ -1,11 +1,13 @@
 //! The solver's benchmark: full tables of bench-deals.txt (checked against
 //! the file) on one thread and on all cores, the same tables by pons-dds (a
 //! Rust port of DDS, the reference) on one thread with the ratio of the two,
-//! `analyse` at the opening lead and mid-play (solve-board.jsonl), and peak
+//! `analyse` and `best_cards` at the opening lead and mid-play
+//! (solve-board.jsonl; median, p90, p99 and max ms per call), and peak
 //! memory.
 //!
 //! `cargo bench -p double-dummy --bench solver`; `BENCH_DEALS=N` sets how many
-//! deals to solve (default 10 while the solver is slow), `BENCH_BOARDS=N` how many positions (default 40).
+//! deals to solve (default 10 while the solver is slow; 0 skips the tables),
+//! `BENCH_BOARDS=N` how many positions of each kind (default 40, at most 100).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -80,6 +82,23 @@ fn main() {
         }
         report(&format!("analyse, {kind}"), &mut times);
         println!("  mean nodes per analyse: {:.0}", solver.nodes() as f64 / times.len().max(1) as f64);
+    }
+    // What a robot asks: the value and the best cards only.
+    for (kind, skip) in [("opening lead", 0), ("mid-play", 1)] {
+        let mut solver = Solver::new();
+        let mut times = Vec::new();
+        for line in boards.lines().skip(skip).step_by(2).take(n_boards) {
+            let (position, expected) = parse_board_line(line);
+            let start = Instant::now();
+            let (value, best) = solver.best_cards(&position);
+            times.push(start.elapsed().as_secs_f64() * 1e3);
+            let max = expected.iter().map(|(_, tricks)| *tricks).max().unwrap_or(0);
+            let expected: Vec<Card> =
+                expected.iter().filter(|(_, tricks)| *tricks == max).map(|(card, _)| *card).collect();
+            assert_eq!((value, best), (max, expected), "{line}");
+        }
+        report(&format!("best_cards, {kind}"), &mut times);
+        println!("  mean nodes per best_cards: {:.0}", solver.nodes() as f64 / times.len().max(1) as f64);
     }
     if let Some(peak) = peak_memory() {
         println!("peak memory (VmHWM): {peak}");
