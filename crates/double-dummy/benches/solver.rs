@@ -1,11 +1,13 @@
 //! The solver's benchmark: full tables of bench-deals.txt (checked against
 //! the file) on one thread and on all cores, the same tables by pons-dds (a
 //! Rust port of DDS, the reference) on one thread with the ratio of the two,
-//! `analyse` at the opening lead and mid-play (solve-board.jsonl), and peak
+//! `analyse` and `best_cards` at the opening lead and mid-play
+//! (solve-board.jsonl; median, p90, p99 and max ms per call), and peak
 //! memory.
 //!
 //! `cargo bench -p double-dummy --bench solver`; `BENCH_DEALS=N` sets how many
-//! deals to solve (default 10 while the solver is slow), `BENCH_BOARDS=N` how many positions (default 40).
+//! deals to solve (default 10 while the solver is slow; 0 skips the tables),
+//! `BENCH_BOARDS=N` how many positions of each kind (default 40, at most 100).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -34,7 +36,9 @@ fn main() {
         assert_eq!(&table, expected, "table of {deal}");
     }
     let ours = report("table, 1 thread", &mut times);
-    println!("  mean nodes per table: {:.0}", nodes as f64 / deals.len().max(1) as f64);
+    if !deals.is_empty() {
+        println!("  mean nodes per table: {:.0}", nodes as f64 / deals.len() as f64);
+    }
 
     // The reference on the same deals, one thread, one solver reused.
     let mut reference = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
@@ -63,22 +67,47 @@ fn main() {
         })
         .collect();
     let wall = start.elapsed().as_secs_f64() * 1e3;
-    report("table, all cores (per table)", &mut times);
-    println!("  wall {:.0} ms: {:.1} ms per table", wall, wall / deals.len().max(1) as f64);
+    if report("table, all cores (per table)", &mut times).is_some() {
+        println!("  wall {:.0} ms: {:.1} ms per table", wall, wall / deals.len() as f64);
+    }
 
     let boards = read("solve-board.jsonl");
     for (kind, skip) in [("opening lead", 0), ("mid-play", 1)] {
         let mut solver = Solver::new();
         let mut times = Vec::new();
+        let mut nodes = Vec::new();
         for line in boards.lines().skip(skip).step_by(2).take(n_boards) {
             let (position, expected) = parse_board_line(line);
+            let before = solver.nodes();
             let start = Instant::now();
             let values = solver.analyse(&position);
             times.push(start.elapsed().as_secs_f64() * 1e3);
+            nodes.push(solver.nodes() - before);
             let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
             assert_eq!(values, expected, "{line}");
         }
         report(&format!("analyse, {kind}"), &mut times);
+        report_nodes(&mut nodes);
+    }
+    // What a robot asks: the value and the best cards only.
+    for (kind, skip) in [("opening lead", 0), ("mid-play", 1)] {
+        let mut solver = Solver::new();
+        let mut times = Vec::new();
+        let mut nodes = Vec::new();
+        for line in boards.lines().skip(skip).step_by(2).take(n_boards) {
+            let (position, expected) = parse_board_line(line);
+            let before = solver.nodes();
+            let start = Instant::now();
+            let (value, best) = solver.best_cards(&position);
+            times.push(start.elapsed().as_secs_f64() * 1e3);
+            nodes.push(solver.nodes() - before);
+            let max = expected.iter().map(|(_, tricks)| *tricks).max().unwrap_or(0);
+            let expected: Vec<Card> =
+                expected.iter().filter(|(_, tricks)| *tricks == max).map(|(card, _)| *card).collect();
+            assert_eq!((value, best), (max, expected), "{line}");
+        }
+        report(&format!("best_cards, {kind}"), &mut times);
+        report_nodes(&mut nodes);
     }
     if let Some(peak) = peak_memory() {
         println!("peak memory (VmHWM): {peak}");
@@ -107,9 +136,31 @@ fn report(what: &str, times: &mut [f64]) -> Option<Summary> {
     times.sort_by(f64::total_cmp);
     let mean = times.iter().sum::<f64>() / times.len() as f64;
     let median = times[times.len() / 2];
-    let p99 = times[((times.len() as f64 * 0.99).ceil() as usize).clamp(1, times.len()) - 1];
-    println!("{what}: mean {mean:.1} ms, median {median:.1} ms, p99 {p99:.1} ms ({} runs)", times.len());
+    let quantile = |q: f64| times[((times.len() as f64 * q).ceil() as usize).clamp(1, times.len()) - 1];
+    let (p90, p99, max) = (quantile(0.9), quantile(0.99), times[times.len() - 1]);
+    println!(
+        "{what}: mean {mean:.1} ms, median {median:.1} ms, p90 {p90:.1} ms, p99 {p99:.1} ms, max {max:.1} ms ({} runs)",
+        times.len()
+    );
     Some(Summary { mean, median })
+}
+
+/// The search nodes per call (a measure of work that the machine's load
+/// does not blur): mean, median, p90, p99 and max.
+fn report_nodes(nodes: &mut [u64]) {
+    if nodes.is_empty() {
+        return;
+    }
+    nodes.sort_unstable();
+    let quantile = |q: f64| nodes[((nodes.len() as f64 * q).ceil() as usize).clamp(1, nodes.len()) - 1];
+    let mean = nodes.iter().sum::<u64>() as f64 / nodes.len() as f64;
+    println!(
+        "  nodes per call: mean {mean:.0}, median {}, p90 {}, p99 {}, max {}",
+        nodes[nodes.len() / 2],
+        quantile(0.9),
+        quantile(0.99),
+        nodes[nodes.len() - 1]
+    );
 }
 
 /// A pons-dds table in our terms (both order seats N, E, S, W).

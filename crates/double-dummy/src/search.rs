@@ -132,6 +132,42 @@ impl<'a> Search<'a> {
     }
 
     /// Whether North-South take at least `target` of the remaining tricks
+    /// (the current trick included) when the player to play plays `card`:
+    /// one null-window test below the position.
+    pub(crate) fn test_after(&mut self, leader: usize, trick: TrickCards, count: usize, card: u8, target: i32) -> bool {
+        self.nodes += 1;
+        self.play_and_search(leader, trick, count, card, target).0
+    }
+
+    /// The legal moves of the player to play, one card (the top one) per
+    /// group of equivalent cards, in the order the search tries them: the
+    /// lead stored for this position first, then by score.
+    pub(crate) fn ordered_moves(&self, leader: usize, trick: TrickCards, count: usize) -> Vec<u8> {
+        let mut moves = [0u8; 13];
+        let mut scores = [0i32; 13];
+        let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
+        if count == 0 && n_moves > 1 {
+            let present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+            let key = self.key(leader, present);
+            let best = self.tt.probe(&key, 0).map_or(NO_MOVE, |bounds| bounds.best);
+            if let Some(card) =
+                Some(best).filter(|best| *best != NO_MOVE).and_then(|best| self.relative_to_card(leader, best))
+            {
+                let group = self.group_of(leader, card);
+                if let Some(pos) = moves[..n_moves].iter().position(|m| group >> m & 1 != 0) {
+                    scores[pos] = i32::MAX;
+                }
+            }
+        }
+        if n_moves > 1 {
+            for idx in 0..n_moves {
+                next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
+            }
+        }
+        moves[..n_moves].to_vec()
+    }
+
+    /// Whether North-South take at least `target` of the remaining tricks
     /// (the current trick included) when `count` cards of the current trick,
     /// led by `leader`, are already down; with the cards whose ranks the
     /// answer depends on (cards below them are interchangeable).

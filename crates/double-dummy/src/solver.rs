@@ -104,17 +104,45 @@ impl Solver {
             prev = Some(card);
         }
         self.nodes += search.nodes;
-        let mut res = Vec::new();
-        for suit in Suit::PBN_ORDER {
-            for rank in Rank::DESCENDING {
-                let card = Card::new(suit, rank);
-                // Bit indices are below 64.
-                if let Some(tricks) = values[card.bit_index() as usize] {
-                    res.push(CardValue { card, tricks });
+        // Every legal card has its group's value (bit indices are below 64).
+        pbn_order(legal)
+            .filter_map(|card| values[card.bit_index() as usize].map(|tricks| CardValue { card, tricks }))
+            .collect()
+    }
+
+    /// The position's value (the tricks the side to play takes from here,
+    /// as [`Solver::solve`] answers) and the cards that reach it, sorted as
+    /// [`Solver::analyse`] sorts them: exactly the cards `analyse` values
+    /// at the maximum, proven with one null-window test per group of
+    /// equivalent cards instead of each card's exact value. What a robot
+    /// needs to pick a best card.
+    pub fn best_cards(&mut self, position: &Position) -> (u8, Vec<Card>) {
+        self.tt.next_age();
+        let (hands, trump, leader, trick, count) = parts(position);
+        let player = position.to_play();
+        let n_tricks = tricks_u8(position.tricks_left());
+        let mut search = Search::new(hands, trump, &mut self.tt);
+        let moves = search.ordered_moves(leader, trick, count);
+        let guess = i32::from(n_tricks).div_euclid(2);
+        let value = from_ns(player, n_tricks, search.ns_tricks(leader, trick, count, guess));
+        let ns_player = player.index() & 1 == 0;
+        let others = others(position);
+        let mut best = 0u64;
+        for &top in &moves {
+            let reaches = moves.len() == 1
+                || if ns_player {
+                    search.test_after(leader, trick, count, top, i32::from(value))
+                } else {
+                    !search.test_after(leader, trick, count, top, i32::from(n_tricks - value) + 1)
+                };
+            if reaches {
+                for card in group(hands[player.index()], others, top) {
+                    best |= 1u64 << card;
                 }
             }
         }
-        res
+        self.nodes += search.nodes;
+        (value, pbn_order(best).collect())
     }
 
     /// The double-dummy table of `deal`: for each strain and declarer, the
@@ -167,6 +195,39 @@ fn parts(position: &Position) -> ([u64; 4], usize, usize, TrickCards, usize) {
         count += 1;
     }
     (hands, trump, position.leader().index(), trick, count)
+}
+
+/// The cards of every other hand and of the current trick: those that
+/// separate a player's cards into groups of equivalent cards.
+fn others(position: &Position) -> u64 {
+    let player = position.to_play();
+    let mut res = 0;
+    for (seat, hand) in position.hands().iter() {
+        if seat != player {
+            res |= hand.bits();
+        }
+    }
+    for card in position.played() {
+        res |= 1u64 << card.bit_index();
+    }
+    res
+}
+
+/// The cards of `hand` equivalent to its card `top`: those below it in its
+/// suit down to the next card of `others`.
+fn group(hand: u64, others: u64, top: u8) -> impl Iterator<Item = u8> {
+    let suit_floor = top & !15;
+    let below = others & ((1u64 << top) - 1) & !((1u64 << suit_floor) - 1);
+    let floor = if below == 0 { u32::from(suit_floor) } else { 64 - below.leading_zeros() };
+    (floor..=u32::from(top)).filter(move |bit| hand >> bit & 1 != 0).map(|bit| bit as u8)
+}
+
+/// The cards of a set of bits, by suit (spades first) and then rank from the ace.
+fn pbn_order(bits: u64) -> impl Iterator<Item = Card> {
+    Suit::PBN_ORDER
+        .into_iter()
+        .flat_map(|suit| Rank::DESCENDING.into_iter().map(move |rank| Card::new(suit, rank)))
+        .filter(move |card| bits >> card.bit_index() & 1 != 0)
 }
 
 /// The tricks of `seat`'s side, from North-South's.

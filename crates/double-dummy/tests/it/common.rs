@@ -70,4 +70,6 @@ pub fn check_board(solver: &mut Solver, vector: &BoardVector) {
     assert_eq!(values, vector.cards, "card values of {}", vector.line);
     let best = values.iter().map(|(_, tricks)| *tricks).max().unwrap_or(0);
     assert_eq!(solver.solve(&vector.position), best, "value of {}", vector.line);
+    let best_cards: Vec<Card> = values.iter().filter(|(_, tricks)| *tricks == best).map(|(card, _)| *card).collect();
+    assert_eq!(solver.best_cards(&vector.position), (best, best_cards), "best cards of {}", vector.line);
 }

@@ -166,6 +166,24 @@ proptest! {
     }
 
     #[test]
+    fn best_cards_are_the_cards_analyse_values_highest(position in position_strategy(), analyse_first in any::<bool>()) {
+        // Either call first, so neither leans on bounds the other stored.
+        let mut solver = Solver::with_memory(1 << 20);
+        let (values, (value, best)) = if analyse_first {
+            let values = solver.analyse(&position);
+            (values, solver.best_cards(&position))
+        } else {
+            let best = solver.best_cards(&position);
+            (solver.analyse(&position), best)
+        };
+        let max = values.iter().map(|value| value.tricks).max().unwrap_or(0);
+        let expected: Vec<Card> = values.iter().filter(|value| value.tricks == max).map(|value| value.card).collect();
+        prop_assert_eq!(value, max);
+        prop_assert_eq!(best, expected);
+        prop_assert_eq!(Solver::with_memory(1 << 20).solve(&position), value);
+    }
+
+    #[test]
     fn one_card_each_follows_the_trick_rule(deal in deal_strategy(1), strain in strain_strategy(), leader in seat_strategy()) {
         let position = Position::from_deal(&deal, strain, leader).expect("a legal deal");
         let cards: Vec<Card> = (0..4).map(|step| deal.hand(leader.rotate(step)).iter().next().expect("one card")).collect();

@@ -1,0 +1,57 @@
+//! Times `analyse` on the opening leads (or `KIND=mid` positions) of
+//! solve-board.jsonl, one line at a time, with node counts: `cargo run
+//! --release --example leads -- [first] [count]`, from the workspace root.
+
+use std::time::Instant;
+
+use bridge::{Card, Seat, Strain};
+use double_dummy::{Position, Solver};
+
+fn main() {
+    let text = std::fs::read_to_string("testdata/dd/solve-board.jsonl").expect("run from the workspace root");
+    let mut args = std::env::args().skip(1).map(|arg| arg.parse::<usize>().expect("a number"));
+    let first = args.next().unwrap_or(0);
+    let count = args.next().unwrap_or(10);
+    let skip = usize::from(std::env::var("KIND").is_ok_and(|kind| kind == "mid"));
+    let best_only = std::env::var_os("BEST").is_some();
+    let mb: usize = std::env::var("MB").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
+    let fresh = std::env::var_os("FRESH").is_some();
+    let mut solver = Solver::with_memory(mb << 20);
+    let mut total_nodes = 0;
+    let mut total_ms = 0.0;
+    for (idx, line) in text.lines().skip(skip).step_by(2).enumerate().skip(first).take(count) {
+        let record: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
+        let text = |key: &str| record[key].as_str().expect("a text field").to_owned();
+        let trump: Strain = text("trump").parse().expect("trump");
+        let leader: Seat = text("leader").parse().expect("leader");
+        let played: Vec<Card> =
+            record["played"].as_array().expect("played").iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
+        let position = Position::from_pbn(&text("deal"), trump, leader, &played).expect("a legal position");
+        let expected: Vec<(Card, u8)> = record["cards"]
+            .as_object()
+            .expect("cards")
+            .iter()
+            .map(|(card, value)| (card.parse().unwrap(), value.as_u64().unwrap() as u8))
+            .collect();
+        if fresh {
+            solver = Solver::with_memory(mb << 20);
+        }
+        let before = solver.nodes();
+        let start = Instant::now();
+        if best_only {
+            let (value, cards) = solver.best_cards(&position);
+            let best: Vec<Card> = expected.iter().filter(|(_, v)| *v == value).map(|(c, _)| *c).collect();
+            let max = expected.iter().map(|(_, v)| *v).max().unwrap();
+            assert_eq!((value, &cards), (max, &best), "{line}");
+        } else {
+            let values: Vec<(Card, u8)> = solver.analyse(&position).iter().map(|v| (v.card, v.tricks)).collect();
+            assert_eq!(values, expected, "{line}");
+        }
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        let nodes = solver.nodes() - before;
+        total_nodes += nodes;
+        total_ms += ms;
+        println!("{idx:3} {trump} {:8.1} ms {nodes:10} nodes", ms);
+    }
+    println!("total {total_ms:.0} ms, {total_nodes} nodes");
+}
