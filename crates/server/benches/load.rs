@@ -229,7 +229,9 @@ async fn main() {
         );
         percentile(&sorted, 0.99)
     };
-    println!("load: {READERS} readers of public boards and {PUSHERS} sync pushers for {elapsed:.1} s (SQLite, loopback)");
+    println!(
+        "load: {READERS} readers of public boards and {PUSHERS} sync pushers for {elapsed:.1} s (SQLite, loopback)"
+    );
     let read_p99 = report("reads of public boards", &read_latencies);
     report("sync pushes", &push_latencies);
     let errors = errors.load(Ordering::Relaxed);
