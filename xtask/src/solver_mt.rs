@@ -69,23 +69,9 @@ fn target_dir() -> PathBuf {
 pub fn build() -> Result<()> {
     nightly()?;
     step("build the solver's thread pool worker (solver-mt, nightly, build-std)", || {
-        let root = project_root();
-        let dir = root.join(DIR);
+        let dir = project_root().join(DIR);
         let target = target_dir();
-        // From its own folder so rustup takes its rust-toolchain.toml, and
-        // without what `cargo xtask` set for the stable toolchain.
-        let mut build = cmd("cargo");
-        build
-            .current_dir(&dir)
-            .args(["build", "--release", "--lib"])
-            .env("CARGO_TARGET_DIR", &target)
-            .env_remove("RUSTUP_TOOLCHAIN")
-            .env_remove("CARGO")
-            .env_remove("RUSTC")
-            .env_remove("RUSTDOC")
-            .env_remove("RUSTFLAGS")
-            .env_remove("CARGO_ENCODED_RUSTFLAGS");
-        run_in(build, &dir)?;
+        run_in(mt_cargo(["build", "--release", "--lib"]), &dir)?;
         let wasm = target.join("wasm32-unknown-unknown").join("release").join("solver_mt.wasm");
         let pkg = dir.join("pkg");
         if pkg.exists() {
@@ -100,13 +86,38 @@ pub fn build() -> Result<()> {
     })
 }
 
+/// Lints the threaded worker on its nightly, for wasm with its flags (the
+/// only build that compiles its browser side).
+pub fn clippy() -> Result<()> {
+    nightly()?;
+    step("lint the thread pool's worker (cargo clippy in solver-mt, nightly, wasm)", || {
+        run_in(mt_cargo(["clippy", "--release", "--lib", "--", "-D", "warnings"]), &project_root().join(DIR))
+    })
+}
+
+/// Cargo for the threaded build: run from its folder so rustup takes its
+/// rust-toolchain.toml, without what `cargo xtask` set for the stable
+/// toolchain, into its own target folder.
+fn mt_cargo<'a>(args: impl IntoIterator<Item = &'a str>) -> std::process::Command {
+    let mut res = cmd("cargo");
+    res.args(args)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .env_remove("CARGO")
+        .env_remove("RUSTC")
+        .env_remove("RUSTDOC")
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS");
+    res
+}
+
 /// Runs `command` in `dir` (not the project root), its output shown.
 fn run_in(mut command: std::process::Command, dir: &Path) -> Result<()> {
     command.current_dir(dir);
     println!("    (in {})", dir.display());
     let status = command.status().context("could not start cargo")?;
     if !status.success() {
-        bail!("the threaded build failed: {status}");
+        bail!("cargo in {} exited with {status}", dir.display());
     }
     Ok(())
 }
