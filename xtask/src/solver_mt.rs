@@ -30,7 +30,7 @@ pub fn nightly_channel() -> Result<String> {
         .with_context(|| format!("no channel in {}", path.display()))
 }
 
-/// The nightly with `rust-src` and the wasm target, from the rustup server.
+/// The nightly with `rust-src`, clippy and the wasm target, from the rustup server.
 pub fn nightly() -> Result<()> {
     step("nightly toolchain for the thread pool", || {
         let channel = nightly_channel()?;
@@ -38,12 +38,13 @@ pub fn nightly() -> Result<()> {
         list.args(["component", "list", "--installed", "--toolchain", &channel]);
         let installed = output(list).unwrap_or_default();
         let has = |name: &str| installed.lines().any(|line| line.trim().starts_with(name));
-        if has("rust-src") && has("rust-std-wasm32-unknown-unknown") {
-            println!("    {channel} with rust-src and wasm32-unknown-unknown is installed");
+        if has("rust-src") && has("clippy") && has("rust-std-wasm32-unknown-unknown") {
+            println!("    {channel} with rust-src, clippy and wasm32-unknown-unknown is installed");
             return Ok(());
         }
         let mut install = cmd("rustup");
         install.args(["toolchain", "install", &channel, "--profile", "minimal", "--component", "rust-src"]);
+        install.args(["--component", "clippy"]);
         install.args(["--target", "wasm32-unknown-unknown"]);
         run(install)
     })
