@@ -5,6 +5,9 @@
 // online) and from the cache when offline; the build's files (their names
 // carry their hash, or the cache is the build's own) from the cache first.
 // A new build waits until the page asks it to take over.
+// Every answer it gives carries the cross-origin isolation headers, so a
+// page started from the cache (offline) is isolated as online and the
+// solver's thread pool still runs.
 
 const PREFIX = "bridge-training-";
 // The build's hash, given by the page that registers this worker.
@@ -14,6 +17,9 @@ const SHELL = "./";
 // The solver's worker: trunk links it from no tag of the page (the app
 // starts it), under names without a hash.
 const WORKER_FILES = ["solver-worker.js", "solver-worker_bg.wasm"];
+// The threaded solver's files (its module, wasm, pool helper and worker
+// script), listed at build time since the helper's folder name carries a hash.
+const POOL_FILES = "solver-mt/files.json";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -28,7 +34,10 @@ self.addEventListener("install", (event) => {
       const linked = [...html.matchAll(/(?:href|src)="([^"#?]+)"/g)]
         .map((match) => match[1])
         .filter((url) => !/^[a-z]+:/i.test(url) && !url.startsWith("//"));
-      await cache.addAll([...new Set([...linked, ...WORKER_FILES])]);
+      const pool = await fetch(POOL_FILES, { cache: "no-store" })
+        .then((response) => (response.ok ? response.json() : []))
+        .catch(() => []);
+      await cache.addAll([...new Set([...linked, ...WORKER_FILES, ...pool])]);
     })(),
   );
 });
@@ -61,7 +70,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => (response.ok ? response : shellOr(response)))
-        .catch(() => shellOr(Response.error())),
+        .catch(() => shellOr(Response.error()))
+        .then(isolated),
     );
     return;
   }
@@ -76,10 +86,33 @@ self.addEventListener("fetch", (event) => {
           }
           return response;
         }),
-    ),
+    ).then(isolated),
   );
 });
 
 async function shellOr(fallback) {
   return (await caches.match(SHELL, { cacheName: CACHE })) || fallback;
+}
+
+// `response` with the cross-origin isolation headers (the page and its
+// workers need them for `SharedArrayBuffer`): a cached answer keeps the
+// headers it was stored with, and one stored without them gets them here.
+function isolated(response) {
+  // Errors, redirects and opaque answers pass as they are.
+  const headers = response.headers;
+  if (
+    !["basic", "default"].includes(response.type) ||
+    (headers.get("Cross-Origin-Opener-Policy") === "same-origin" &&
+      headers.get("Cross-Origin-Embedder-Policy") === "require-corp")
+  ) {
+    return response;
+  }
+  const with_isolation = new Headers(headers);
+  with_isolation.set("Cross-Origin-Opener-Policy", "same-origin");
+  with_isolation.set("Cross-Origin-Embedder-Policy", "require-corp");
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: with_isolation,
+  });
 }

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use bridge::{BySeat, Deal, Seat, Strain, Vulnerability};
-use solver_wasm::{ClientError, ParMsg, SolverClient, TableMsg, WORKER_SCRIPT};
+use solver_wasm::{ClientError, ParMsg, SolverClient, TableMsg};
 use ui::DdTableView;
 use yew::prelude::*;
 
@@ -16,7 +16,8 @@ use crate::app::use_app_strings;
 enum Analysis {
     NotAsked,
     Solving,
-    Solved(TableMsg, ParMsg),
+    /// The table, its par and the threads the worker solved it with.
+    Solved(TableMsg, ParMsg, u32),
     Failed(String),
 }
 
@@ -38,14 +39,24 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
         let analysis = analysis.clone();
         let (deal, dealer, vulnerability) = (props.deal, props.dealer, props.vulnerability);
         Callback::from(move |_: MouseEvent| {
+            // The thread pool's worker where the page can run one (same tables).
+            let solver_ref = client.clone();
             let mut client = client.borrow_mut();
-            let solver = client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
+            let solver = client.get_or_insert_with(SolverClient::spawn_for_tables);
             let answer = solver.par(&deal, vulnerability, dealer);
             analysis.set(Analysis::Solving);
             let analysis = analysis.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 match answer.await {
-                    Ok((table, par)) => analysis.set(Analysis::Solved(table, par)),
+                    Ok((table, par)) => {
+                        // Asked once the table is in, so it makes no question stale.
+                        let threads = solver_ref.borrow().as_ref().map(SolverClient::threads);
+                        let threads = match threads {
+                            Some(threads) => threads.await.unwrap_or(1),
+                            None => 1,
+                        };
+                        analysis.set(Analysis::Solved(table, par, threads));
+                    }
                     // A newer request's answer will come instead.
                     Err(ClientError::Stale) => {}
                     Err(err) => analysis.set(Analysis::Failed(err.to_string())),
@@ -58,15 +69,15 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
             <p><button class="solve-deal" onclick={on_solve}>{ strings.get("dd-solve") }</button></p>
         },
         Analysis::Solving => html! { <p class="dd-solving">{ strings.get("dd-solving") }</p> },
-        Analysis::Solved(table, par) => {
+        Analysis::Solved(table, par, threads) => {
             let tricks = BySeat::from_fn(|seat| Strain::ALL.map(|strain| table.tricks(strain, seat)));
             html! {
-                <>
+                <div class="dd-solved" data-threads={threads.to_string()}>
                     <DdTableView tricks={tricks} />
                     <p class="par" data-score={par.score.to_string()} data-contracts={par.contracts_text()}>
                         { format!("{} {} ({:+})", strings.get("par"), par.contracts_text(), par.score) }
                     </p>
-                </>
+                </div>
             }
         }
         Analysis::Failed(detail) => {

@@ -411,7 +411,8 @@ impl Player {
 
     fn ask_table(&mut self, ctx: &Context<Self>) {
         let game = ctx.props().board.game();
-        let client = self.table_client.insert(SolverClient::spawn(WORKER_SCRIPT));
+        // The thread pool's worker where the page can run one (same tables).
+        let client = self.table_client.insert(SolverClient::spawn_for_tables());
         let answer = client.par(game.deal(), game.vulnerability(), game.dealer());
         ctx.link().send_future_batch(async move {
             match answer.await {

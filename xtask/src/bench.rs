@@ -63,6 +63,17 @@ pub fn bench(args: &[String]) -> Result<()> {
     tools::trunk()?;
     tools::wasm_opt()?;
     app::build_app()?;
+    step("bench the solver's thread pool in headless Chromium: tables single thread and on the pool", || {
+        // The built app's threaded worker in an isolated page, over the same
+        // deals as the step above (`BENCH_TABLE_DEALS=N`, read at run time here).
+        let mut bench = cargo();
+        bench
+            .args(["test", "-p", "e2e", "--test", "pool_bench", "--", "--nocapture"])
+            .env("E2E_DIST", project_root().join("dist"))
+            .env("CHROMEDRIVER", tools::CHROMEDRIVER)
+            .env("CHROMIUM", tools::CHROMIUM);
+        run(bench)
+    })?;
     step("size of the app's wasm", app_size)
 }
 
@@ -92,6 +103,16 @@ fn app_size() -> Result<()> {
                 WASM_GZIP_BUDGET / 1024
             );
         }
+    }
+    let pool_wasm = dist.join("solver-mt").join("solver_mt_bg.wasm");
+    if let Ok(bytes) = std::fs::read(&pool_wasm) {
+        let mut gzip = GzEncoder::new(Vec::new(), Compression::best());
+        gzip.write_all(&bytes)?;
+        println!(
+            "solver-mt/solver_mt_bg.wasm: {} bytes, {} bytes gzip (the thread pool's worker)",
+            bytes.len(),
+            gzip.finish()?.len()
+        );
     }
     if total_gzip > WASM_GZIP_BUDGET {
         bail!("the app's wasm is {total_gzip} bytes gzip, over the {WASM_GZIP_BUDGET} byte budget");

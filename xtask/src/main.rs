@@ -6,6 +6,7 @@
 
 mod bench;
 mod run;
+mod solver_mt;
 mod step;
 mod test;
 mod tools;
@@ -18,6 +19,7 @@ usage: cargo xtask <task>
 
 tasks:
   run     install what is missing, build the app and serve it on http://127.0.0.1:8080
+  build   install what is missing and build the app into dist/ (as `run` does, without serving)
   test    install what is missing and run every test: fmt, clippy, native, wasm, end to end
   bench   run the benchmarks and print their figures
 ";
@@ -26,6 +28,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let res = match args.first().map(String::as_str) {
         Some("run") => run::run(),
+        Some("build") => run::build(),
         Some("test") => test::test(&args[1..]),
         Some("bench") => bench::bench(&args[1..]),
         Some("help" | "--help" | "-h") | None => {

@@ -5,16 +5,12 @@ use anyhow::Result;
 
 use crate::project_root;
 use crate::step::{cargo, run as run_cmd, step};
-use crate::tools;
+use crate::{solver_mt, tools};
 
 pub const ADDRESS: &str = "http://127.0.0.1:8080";
 
 pub fn run() -> Result<()> {
-    tools::wasm_target()?;
-    tools::wasm_bindgen()?;
-    tools::trunk()?;
-    tools::wasm_opt()?;
-    build_app()?;
+    build()?;
     step("build the server (cargo build --release -p server)", || {
         let mut build = cargo();
         build.args(["build", "--release", "-p", "server"]);
@@ -30,8 +26,19 @@ pub fn run() -> Result<()> {
     })
 }
 
-/// `trunk build --release` into `dist/`, with the installed tools and no download.
+/// Installs what is missing and builds the app into `dist/`.
+pub fn build() -> Result<()> {
+    tools::wasm_target()?;
+    tools::wasm_bindgen()?;
+    tools::trunk()?;
+    tools::wasm_opt()?;
+    build_app()
+}
+
+/// `trunk build --release` into `dist/`, with the installed tools and no
+/// download, after the solver's threaded worker (which trunk copies in).
 pub fn build_app() -> Result<()> {
+    solver_mt::build()?;
     step("build the app (trunk build --release)", || {
         let mut build = tools::tool_cmd("trunk", ["build", "--release", "--offline"]);
         build.env("TRUNK_SKIP_VERSION_CHECK", "true");

@@ -4,7 +4,7 @@
 use anyhow::{bail, Result};
 
 use crate::step::{cargo, run, step};
-use crate::{project_root, run as app, tools};
+use crate::{project_root, run as app, solver_mt, tools};
 
 /// The wasm test targets, run in headless Chromium: (package, test target).
 const WASM_TESTS: &[(&str, &str)] = &[
@@ -23,11 +23,19 @@ pub fn test(args: &[String]) -> Result<()> {
     step("format (cargo fmt --check)", || {
         let mut fmt = cargo();
         fmt.args(["fmt", "--all", "--check"]);
+        run(fmt)?;
+        // The thread pool's worker is a workspace of its own.
+        let mut fmt = cargo();
+        fmt.args(["fmt", "--check", "--manifest-path", "solver-mt/Cargo.toml"]);
         run(fmt)
     })?;
     step("lint (cargo clippy, native)", || {
         let mut clippy = cargo();
         clippy.args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]);
+        run(clippy)?;
+        // `--all-targets` leaves out the thread pool's benchmark (`test = false`).
+        let mut clippy = cargo();
+        clippy.args(["clippy", "-p", "e2e", "--test", "pool_bench", "--", "-D", "warnings"]);
         run(clippy)
     })?;
     step("lint (cargo clippy, wasm)", || {
@@ -52,6 +60,7 @@ pub fn test(args: &[String]) -> Result<()> {
         clippy.args(["--", "-D", "warnings"]);
         run(clippy)
     })?;
+    solver_mt::clippy()?;
     step("native tests (cargo test --workspace)", || {
         let mut test = cargo();
         test.args(["test", "--workspace", "--exclude", "e2e"]);

@@ -154,18 +154,31 @@ impl Solver {
     pub fn table(&mut self, deal: &Deal) -> Result<DdTable, PositionError> {
         let mut res = DdTable::default();
         for strain in Strain::ALL {
-            let mut ns_guess: Option<i32> = None;
-            for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
-                let position = Position::from_deal(deal, strain, declarer.next())?;
-                let n_tricks = tricks_u8(position.tricks_left());
-                let guess = ns_guess.unwrap_or((i32::from(n_tricks) + 1) / 2);
-                let ns = self.ns_tricks(&position, guess);
-                ns_guess = Some(i32::from(ns));
-                res.tricks[strain.index()][declarer.index()] = match declarer {
-                    Seat::North | Seat::South => ns,
-                    Seat::East | Seat::West => n_tricks - ns,
-                };
-            }
+            res.tricks[strain.index()] = self.strain_tricks(deal, strain)?;
+        }
+        Ok(res)
+    }
+
+    /// One row of [`Solver::table`]: the tricks each declarer takes in
+    /// `strain`, indexed by [`Seat::index`]. The rows of a table do not
+    /// depend on each other, so they can be solved apart (on several
+    /// threads, each with its own solver) with the same results.
+    ///
+    /// # Errors
+    /// As [`Solver::table`].
+    pub fn strain_tricks(&mut self, deal: &Deal, strain: Strain) -> Result<[u8; 4], PositionError> {
+        let mut res = [0; 4];
+        let mut ns_guess: Option<i32> = None;
+        for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
+            let position = Position::from_deal(deal, strain, declarer.next())?;
+            let n_tricks = tricks_u8(position.tricks_left());
+            let guess = ns_guess.unwrap_or((i32::from(n_tricks) + 1) / 2);
+            let ns = self.ns_tricks(&position, guess);
+            ns_guess = Some(i32::from(ns));
+            res[declarer.index()] = match declarer {
+                Seat::North | Seat::South => ns,
+                Seat::East | Seat::West => n_tricks - ns,
+            };
         }
         Ok(res)
     }

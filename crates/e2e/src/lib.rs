@@ -38,24 +38,42 @@ pub struct StaticServer {
 
 impl StaticServer {
     /// Starts serving `dir`; unknown paths get `index.html` (a single-page app).
+    /// Every answer carries the cross-origin isolation headers
+    /// (`Cross-Origin-Opener-Policy: same-origin`,
+    /// `Cross-Origin-Embedder-Policy: require-corp`), as `cargo xtask run`'s.
     ///
     /// # Errors
     /// When `dir` has no `index.html` or no port can be bound.
     pub async fn start(dir: &Path) -> Result<StaticServer> {
+        StaticServer::start_with(dir, true).await
+    }
+
+    /// As [`StaticServer::start`] without the isolation headers, as a host
+    /// that does not send them: the page is not cross-origin isolated.
+    ///
+    /// # Errors
+    /// As [`StaticServer::start`].
+    pub async fn start_without_isolation(dir: &Path) -> Result<StaticServer> {
+        StaticServer::start_with(dir, false).await
+    }
+
+    async fn start_with(dir: &Path, isolation: bool) -> Result<StaticServer> {
         let index = dir.join("index.html");
         if !index.exists() {
             bail!("{} has no index.html: build the app first (cargo xtask test does)", dir.display());
         }
-        let app = Router::new()
-            .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(index)))
-            .layer(SetResponseHeaderLayer::overriding(
-                axum::http::header::HeaderName::from_static("cross-origin-opener-policy"),
-                HeaderValue::from_static("same-origin"),
-            ))
-            .layer(SetResponseHeaderLayer::overriding(
-                axum::http::header::HeaderName::from_static("cross-origin-embedder-policy"),
-                HeaderValue::from_static("require-corp"),
-            ));
+        let mut app = Router::new().fallback_service(ServeDir::new(dir).fallback(ServeFile::new(index)));
+        if isolation {
+            app = app
+                .layer(SetResponseHeaderLayer::overriding(
+                    axum::http::header::HeaderName::from_static("cross-origin-opener-policy"),
+                    HeaderValue::from_static("same-origin"),
+                ))
+                .layer(SetResponseHeaderLayer::overriding(
+                    axum::http::header::HeaderName::from_static("cross-origin-embedder-policy"),
+                    HeaderValue::from_static("require-corp"),
+                ));
+        }
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.context("could not bind a local port")?;
         let addr = listener.local_addr()?;
         let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();

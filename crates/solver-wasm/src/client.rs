@@ -39,9 +39,30 @@ impl SolverClient {
     /// context). A script that fails to load leaves requests unanswered.
     #[must_use]
     pub fn spawn(script: &str) -> SolverClient {
+        SolverClient::spawn_script(script, false)
+    }
+
+    /// Starts the worker for tables: the threaded one
+    /// ([`crate::POOL_WORKER_SCRIPT`]) when the page can run a thread pool
+    /// ([`crate::pool_available`]), else the one-thread worker
+    /// ([`crate::WORKER_SCRIPT`]). Both answer every request the same way.
+    #[must_use]
+    pub fn spawn_for_tables() -> SolverClient {
+        if crate::pool_available() {
+            SolverClient::spawn_script(crate::POOL_WORKER_SCRIPT, true)
+        } else {
+            SolverClient::spawn(crate::WORKER_SCRIPT)
+        }
+    }
+
+    /// `script` is either a wasm-bindgen module that registers the worker
+    /// when initialised (`loader` false: gloo-worker's loader imports it), or
+    /// a module worker script of its own (`loader` true).
+    fn spawn_script(script: &str, loader: bool) -> SolverClient {
         let state = Rc::new(RefCell::new(State { bridge: None, requests: Requests::default() }));
         let weak: Weak<RefCell<State>> = Rc::downgrade(&state);
         let bridge = SolverWorker::spawner()
+            .with_loader(loader)
             .callback(move |response: Response| {
                 if let Some(state) = weak.upgrade() {
                     let mut state = state.borrow_mut();
@@ -104,6 +125,17 @@ impl SolverClient {
         async move {
             match answer.await? {
                 ResponseBody::Par { table, par } => Ok((table, par)),
+                _ => Err(ClientError::Mismatch),
+            }
+        }
+    }
+
+    /// How many threads the worker solves a table with (1 without a pool).
+    pub fn threads(&self) -> impl Future<Output = Result<u32, ClientError>> {
+        let answer = self.request(RequestBody::Threads);
+        async move {
+            match answer.await? {
+                ResponseBody::Threads(threads) => Ok(threads),
                 _ => Err(ClientError::Mismatch),
             }
         }

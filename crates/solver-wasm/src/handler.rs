@@ -6,17 +6,31 @@ use double_dummy::{par, DdTable, Position, PositionError, Solver};
 
 use crate::protocol::{CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError};
 
+/// How a thread pool solves the table of a deal: the same table as
+/// [`Solver::table`], its rows solved on several threads.
+pub type PoolTable = fn(&Deal) -> Result<DdTable, PositionError>;
+
 /// Answers requests with one [`Solver`], kept from one request to the next
 /// so that its transposition table stays warm across the positions of a game.
+/// A handler made [`Handler::with_pool`] solves tables on a thread pool
+/// instead (the threaded worker's); advice always stays on its one solver.
 #[derive(Default)]
 pub struct Handler {
     solver: Solver,
+    /// The pool's table and its number of threads, when there is a pool.
+    pool: Option<(PoolTable, u32)>,
 }
 
 impl Handler {
     #[must_use]
     pub fn new() -> Handler {
-        Handler { solver: Solver::new() }
+        Handler { solver: Solver::new(), pool: None }
+    }
+
+    /// A handler solving tables with `table` on a pool of `threads` threads.
+    #[must_use]
+    pub fn with_pool(table: PoolTable, threads: u32) -> Handler {
+        Handler { solver: Solver::new(), pool: Some((table, threads)) }
     }
 
     /// The answer to `request`, under the same id. Illegal input is an
@@ -29,6 +43,7 @@ impl Handler {
                 table: (&table).into(),
                 par: ParMsg::from(&par(&table, vulnerability, dealer)),
             }),
+            RequestBody::Threads => Ok(ResponseBody::Threads(self.pool.map_or(1, |(_, threads)| threads))),
         };
         Response { id: request.id, body }
     }
@@ -50,7 +65,11 @@ impl Handler {
 
     fn table(&mut self, deal: &str) -> Result<DdTable, SolverError> {
         let deal: Deal = deal.parse().map_err(|err: DealError| SolverError::Deal(err.to_string()))?;
-        self.solver.table(&deal).map_err(position_error)
+        match self.pool {
+            Some((table, _)) => table(&deal),
+            None => self.solver.table(&deal),
+        }
+        .map_err(position_error)
     }
 }
 

@@ -20,7 +20,7 @@ mod requests;
 mod client;
 mod worker;
 
-pub use handler::Handler;
+pub use handler::{Handler, PoolTable};
 pub use protocol::{
     CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError, TableMsg,
 };
@@ -34,3 +34,27 @@ use requests::Requests;
 /// Where trunk puts the worker's script, relative to the page
 /// (`data-bin="solver-worker"` in `index.html`; the wasm sits beside it).
 pub const WORKER_SCRIPT: &str = "solver-worker.js";
+
+/// The threaded worker's script, relative to the page: the solver with a
+/// thread pool for tables (the `solver-mt` build, copied into the app's
+/// `solver-mt/` folder by `cargo xtask`). It starts only in a page that is
+/// cross-origin isolated ([`pool_available`]); where its pool or its shared
+/// memory cannot start, it runs the one-thread worker instead.
+pub const POOL_WORKER_SCRIPT: &str = "solver-mt/worker.js";
+
+/// Whether this page can run the thread pool: it is cross-origin isolated
+/// and has `SharedArrayBuffer`. Always false outside a browser.
+#[must_use]
+pub fn pool_available() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let global = js_sys::global();
+        let isolated = js_sys::Reflect::get(&global, &"crossOriginIsolated".into()).ok().and_then(|v| v.as_bool());
+        let shared = js_sys::Reflect::has(&global, &"SharedArrayBuffer".into()).unwrap_or(false);
+        isolated == Some(true) && shared
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        false
+    }
+}

@@ -27,6 +27,9 @@ pub enum RequestBody {
     Table { deal: String },
     /// The table of a deal and its par.
     Par { deal: String, vulnerability: Vulnerability, dealer: Seat },
+    /// How many threads the worker solves a table with: 1, or the size of
+    /// its thread pool.
+    Threads,
 }
 
 /// The answer to the request of the same id.
@@ -45,6 +48,8 @@ pub enum ResponseBody {
         table: TableMsg,
         par: ParMsg,
     },
+    /// The threads a table is solved with (1 without a thread pool).
+    Threads(u32),
 }
 
 /// A position as sent: the cards still held, the trump strain, the leader of

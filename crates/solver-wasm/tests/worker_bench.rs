@@ -145,5 +145,5 @@ fn tables_of_the_bench_deals() {
         summary(&times),
         handler.nodes() as f64 / vectors.len().max(1) as f64,
     ));
-    log("  tables, thread pool: not built");
+    log("  tables on the thread pool: the next step of `cargo xtask bench` (crates/e2e, pool_bench)");
 }

@@ -41,6 +41,20 @@ fn dd_tables() {
     }
 }
 
+/// The rows of a table solved apart, strain by strain in another order and
+/// each on a fresh solver (as the thread pool does), make the same table.
+#[test]
+fn strain_rows_solved_apart_make_the_table() {
+    use bridge::Strain;
+    for line in testdata("bench-deals.txt").lines().take(2) {
+        let vector = parse_table_line(line);
+        for strain in Strain::ALL.into_iter().rev() {
+            let row = Solver::new().strain_tricks(&vector.deal, strain).expect("a full deal");
+            assert_eq!(row, vector.table.tricks[strain.index()], "{strain:?} row of {line}");
+        }
+    }
+}
+
 #[test]
 fn solve_board_mid_play() {
     let mut solver = Solver::new();

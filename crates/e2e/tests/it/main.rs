@@ -5,6 +5,7 @@ mod editor;
 mod home;
 mod offline;
 mod player;
+mod pool;
 mod solver;
 
 /// Runs an end-to-end test when `E2E_DIST` names the built app; says plainly

@@ -65,12 +65,26 @@ async fn the_app_starts_from_its_cache_with_its_boards_when_the_server_is_gone()
         )
         .await?;
     assert_eq!(cached, serde_json::json!([true, true]), "the solver worker's files are in the cache");
+    // The thread pool's worker too, every file its build listed.
+    let cached = browser
+        .client
+        .execute(
+            "return fetch('solver-mt/files.json').then(r => r.json()).then(files => Promise.all(
+                files.map(file => caches.match(file).then(hit => hit === undefined ? file : null))))
+                .then(missing => ({ count: missing.length, missing: missing.filter(f => f !== null) }));",
+            vec![],
+        )
+        .await?;
+    assert_eq!(cached["missing"], serde_json::json!([]), "the thread pool's files are in the cache");
+    assert!(cached["count"].as_u64().unwrap_or(0) >= 4, "the pool's module, wasm, helper and worker: {cached}");
 
     let url = server.url("/");
     server.stop().await;
     browser.client.goto(&url).await?;
     let rows = browser.find_all(".board-row").await?;
     assert_eq!(rows.len(), 1, "offline, the app starts from its cache with the imported board");
+    let isolated = browser.client.execute("return self.crossOriginIsolated === true;", vec![]).await?;
+    assert_eq!(isolated, serde_json::json!(true), "offline, the page is still cross-origin isolated");
     browser.close().await;
     Ok(())
 }

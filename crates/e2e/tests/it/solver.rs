@@ -15,7 +15,7 @@ use crate::e2e;
 /// How long the worker may take: this deal's table takes the solver about
 /// 15 seconds of one core natively (a hard one for it today), and the
 /// machines running the tests are shared.
-const SOLVE_WAIT: Duration = Duration::from_secs(240);
+pub(crate) const SOLVE_WAIT: Duration = Duration::from_secs(240);
 
 #[tokio::test]
 async fn the_worker_solves_the_sample_deal_as_the_native_solver_does() -> Result<()> {

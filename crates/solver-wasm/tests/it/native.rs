@@ -36,3 +36,30 @@ fn illegal_requests_get_error_answers() {
     let mut handler = Handler::new();
     check_illegal_requests(&mut over_json(&mut handler));
 }
+
+/// A pool's table as the threaded worker solves it: its rows apart, each on
+/// a fresh solver (here one after the other).
+fn rows_apart(deal: &bridge::Deal) -> Result<double_dummy::DdTable, double_dummy::PositionError> {
+    let mut table = double_dummy::DdTable::default();
+    for strain in bridge::Strain::ALL {
+        table.tricks[strain.index()] = double_dummy::Solver::new().strain_tricks(deal, strain)?;
+    }
+    Ok(table)
+}
+
+#[test]
+fn a_handler_with_a_pool_gives_the_same_answers_and_says_its_threads() {
+    use solver_wasm::{RequestBody, ResponseBody};
+
+    let mut single = Handler::new();
+    let answer = over_json(&mut single)(Request { id: 1, body: RequestBody::Threads });
+    assert_eq!(answer.body, Ok(ResponseBody::Threads(1)));
+
+    let mut pooled = Handler::with_pool(rows_apart, 3);
+    let answer = over_json(&mut pooled)(Request { id: 1, body: RequestBody::Threads });
+    assert_eq!(answer.body, Ok(ResponseBody::Threads(3)));
+    for (idx, line) in TABLES.lines().take(2).enumerate() {
+        check_table(&mut over_json(&mut pooled), idx as u64 + 2, &table_vector(line));
+    }
+    check_illegal_requests(&mut over_json(&mut pooled));
+}

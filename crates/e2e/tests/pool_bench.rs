@@ -1,0 +1,172 @@
+//! The thread pool's benchmark in headless Chromium (run by `cargo xtask
+//! bench`, not by the tests; `test = false` in Cargo.toml): the built app's
+//! threaded solver (`dist/solver-mt/`) in a module worker of a cross-origin
+//! isolated page, over the deals of the one-thread worker's benchmark (the
+//! first 200 of `testdata/dd/bench-deals.txt`). Each deal's table is solved
+//! once on the worker's own thread (one warm solver) and once on the pool
+//! (one warm solver per thread), timed with the worker's `performance.now()`,
+//! and both are checked against the file.
+//!
+//! `E2E_DIST` names the built app; `BENCH_TABLE_DEALS=N` shortens a run.
+
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use double_dummy::DdTable;
+use e2e::{Browser, StaticServer};
+
+/// Deals whose table is solved unless `BENCH_TABLE_DEALS` says otherwise.
+const TABLE_DEALS: usize = 200;
+/// How long one deal may take, both ways, before the bench gives up.
+const DEAL_WAIT: Duration = Duration::from_secs(600);
+
+/// Starts the bench worker in the page: `window.poolBench` gathers its
+/// messages (one per deal, then `done`, or an `error`).
+const START: &str = r#"
+const [deals, threads] = arguments;
+window.poolBench = { results: [], done: false, error: null };
+const module = new URL("/solver-mt/solver_mt.js", location.href).href;
+const code = `
+import init, { initThreadPool, table_tricks } from "${module}";
+onmessage = async ({ data: { deals, threads } }) => {
+  try {
+    await init();
+    await initThreadPool(threads);
+    for (const deal of deals) {
+      const t0 = performance.now();
+      const single = Array.from(table_tricks(deal, false));
+      const t1 = performance.now();
+      const pool = Array.from(table_tricks(deal, true));
+      const t2 = performance.now();
+      postMessage({ deal, single, pool, singleMs: t1 - t0, poolMs: t2 - t1 });
+    }
+    postMessage({ done: true });
+  } catch (error) {
+    postMessage({ error: String(error) });
+  }
+};`;
+const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+const worker = new Worker(url, { type: "module" });
+worker.onmessage = ({ data }) => {
+  if (data.error) window.poolBench.error = data.error;
+  else if (data.done) window.poolBench.done = true;
+  else window.poolBench.results.push(data);
+};
+worker.onerror = (event) => { window.poolBench.error = "worker error: " + event.message; };
+worker.postMessage({ deals, threads });
+return { isolated: self.crossOriginIsolated === true, cores: navigator.hardwareConcurrency || 1 };
+"#;
+
+/// The value at `percent` of sorted `times` (nearest rank).
+fn percentile(sorted: &[f64], percent: usize) -> f64 {
+    let rank = (sorted.len() * percent).div_ceil(100).max(1);
+    sorted[rank - 1]
+}
+
+fn summary(times: &[f64]) -> String {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    format!(
+        "n={}, median {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms, total {:.1} s",
+        sorted.len(),
+        percentile(&sorted, 50),
+        percentile(&sorted, 90),
+        percentile(&sorted, 99),
+        sorted[sorted.len() - 1],
+        sorted.iter().sum::<f64>() / 1000.0
+    )
+}
+
+/// A line of bench-deals.txt: the deal and its table.
+fn vector(line: &str) -> Result<(String, DdTable)> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.len() != 26 {
+        bail!("26 tokens expected in {line}");
+    }
+    let mut values = [0u8; 20];
+    for (value, token) in values.iter_mut().zip(&tokens[4..24]) {
+        *value = token.parse()?;
+    }
+    Ok((tokens[..4].join(" "), DdTable::from_vector_order(values)))
+}
+
+fn tricks(value: &serde_json::Value) -> Vec<u8> {
+    value.as_array().into_iter().flatten().filter_map(|n| n.as_u64().and_then(|n| u8::try_from(n).ok())).collect()
+}
+
+#[tokio::test]
+async fn tables_of_the_bench_deals_single_thread_and_on_the_pool() -> Result<()> {
+    let Some(dist) = e2e::dist_dir() else {
+        eprintln!("E2E_DIST is not set: the bench needs the built app; run `cargo xtask bench`");
+        return Ok(());
+    };
+    let wanted = std::env::var("BENCH_TABLE_DEALS").ok().and_then(|n| n.parse().ok()).unwrap_or(TABLE_DEALS);
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/dd/bench-deals.txt"))?;
+    let vectors: Vec<(String, DdTable)> = text.lines().take(wanted).map(vector).collect::<Result<_>>()?;
+    let deals: Vec<&str> = vectors.iter().map(|(deal, _)| deal.as_str()).collect();
+
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((1024, 768)).await?;
+    browser.client.goto(&server.url("/solver-mt/files.json")).await?;
+    let cores = browser.client.execute("return navigator.hardwareConcurrency || 1;", vec![]).await?;
+    let threads = cores.as_u64().unwrap_or(1).clamp(1, 5);
+    let page = browser.client.execute(START, vec![serde_json::json!(deals), serde_json::json!(threads)]).await?;
+    if page["isolated"] != serde_json::json!(true) {
+        bail!("the bench page is not cross-origin isolated: {page}");
+    }
+
+    let (mut single, mut pool) = (Vec::new(), Vec::new());
+    let mut waited = Duration::ZERO;
+    while single.len() < vectors.len() {
+        let state = browser
+            .client
+            .execute(
+                "const b = window.poolBench; const r = b.results.splice(0); return { results: r, error: b.error };",
+                vec![],
+            )
+            .await?;
+        if let Some(error) = state["error"].as_str() {
+            bail!("the bench worker failed: {error}");
+        }
+        let results = state["results"].as_array().cloned().unwrap_or_default();
+        if results.is_empty() {
+            waited += Duration::from_millis(500);
+            if waited > DEAL_WAIT {
+                bail!("no table for {DEAL_WAIT:?} after {} deals", single.len());
+            }
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            continue;
+        }
+        waited = Duration::ZERO;
+        for result in results {
+            let (deal, expected) = &vectors[single.len()];
+            let want: Vec<u8> = expected.tricks.iter().flatten().copied().collect();
+            assert_eq!(result["deal"].as_str(), Some(deal.as_str()), "results in order");
+            assert_eq!(tricks(&result["single"]), want, "one-thread table of {deal}");
+            assert_eq!(tricks(&result["pool"]), want, "pool table of {deal}");
+            single.push(result["singleMs"].as_f64().context("a time")?);
+            pool.push(result["poolMs"].as_f64().context("a time")?);
+            if single.len() % 20 == 0 {
+                eprintln!("  {} of {} deals", single.len(), vectors.len());
+            }
+        }
+    }
+    browser.close().await;
+    println!(
+        "tables in the threaded worker (table of a deal, {} of bench-deals.txt, every table checked; \
+         {threads} pool threads, {} cores):",
+        vectors.len(),
+        cores
+    );
+    println!("  single thread (one warm solver): {}", summary(&single));
+    println!("  thread pool (a warm solver per thread, a strain per task): {}", summary(&pool));
+    single.sort_by(f64::total_cmp);
+    pool.sort_by(f64::total_cmp);
+    println!(
+        "  speed-up: median {:.2}x, p99 {:.2}x, total {:.2}x",
+        percentile(&single, 50) / percentile(&pool, 50),
+        percentile(&single, 99) / percentile(&pool, 99),
+        single.iter().sum::<f64>() / pool.iter().sum::<f64>()
+    );
+    Ok(())
+}

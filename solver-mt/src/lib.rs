@@ -1,0 +1,108 @@
+//! The solver's worker with a thread pool: the same worker as `solver-wasm`'s
+//! (the same protocol, the same [`Handler`]), except that a table's five
+//! strains are solved on a rayon pool of Web Workers (wasm-bindgen-rayon),
+//! one [`Solver`] per thread. Each strain is [`Solver::strain_tricks`], the
+//! row [`Solver::table`] computes, so the tables are the same.
+//!
+//! `worker.js` (beside the wasm once built) starts it: it initialises the
+//! module, starts the pool with [`init_thread_pool`] and calls [`start`];
+//! where that fails, it runs the one-thread worker instead.
+
+use std::cell::RefCell;
+
+use bridge::{Deal, Strain};
+use double_dummy::{DdTable, PositionError, Solver};
+use rayon::prelude::*;
+use solver_wasm::Handler;
+
+#[cfg(target_arch = "wasm32")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
+thread_local! {
+    /// Each pool thread's solver, kept warm from one table to the next.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+/// The table of `deal`, its strains solved in parallel on rayon's global
+/// pool: the same table as [`Solver::table`].
+///
+/// # Errors
+/// As [`Solver::table`].
+pub fn pool_table(deal: &Deal) -> Result<DdTable, PositionError> {
+    let rows: Vec<Result<[u8; 4], PositionError>> = Strain::ALL
+        .par_iter()
+        .map(|&strain| SOLVER.with(|solver| solver.borrow_mut().strain_tricks(deal, strain)))
+        .collect();
+    let mut res = DdTable::default();
+    for (strain, row) in Strain::ALL.into_iter().zip(rows) {
+        res.tricks[strain.index()] = row?;
+    }
+    Ok(res)
+}
+
+/// The worker's handler: tables on the pool of `threads` threads, or on one
+/// thread when the pool did not start (`threads` 0).
+#[must_use]
+pub fn handler(threads: u32) -> Handler {
+    if threads == 0 {
+        Handler::new()
+    } else {
+        Handler::with_pool(pool_table, threads)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    use gloo_worker::{HandlerId, Registrable, Worker, WorkerScope};
+    use solver_wasm::{Handler, Request, Response};
+    use wasm_bindgen::prelude::*;
+
+    /// The pool's size, set by [`start`] before the worker is created.
+    static THREADS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+    /// The threaded solver's worker: `solver_wasm::SolverWorker`'s messages,
+    /// answered by [`super::handler`].
+    pub struct PoolWorker {
+        handler: Handler,
+    }
+
+    impl Worker for PoolWorker {
+        type Message = ();
+        type Input = Request;
+        type Output = Response;
+
+        fn create(_scope: &WorkerScope<PoolWorker>) -> PoolWorker {
+            PoolWorker { handler: super::handler(THREADS.load(std::sync::atomic::Ordering::Relaxed)) }
+        }
+
+        fn update(&mut self, _scope: &WorkerScope<PoolWorker>, _msg: ()) {}
+
+        fn received(&mut self, scope: &WorkerScope<PoolWorker>, request: Request, id: HandlerId) {
+            let response = self.handler.handle(request);
+            scope.respond(id, response);
+        }
+    }
+
+    /// Registers the worker, solving tables on the pool of `threads` threads
+    /// started by `initThreadPool` (0: no pool, one thread).
+    #[wasm_bindgen]
+    pub fn start(threads: u32) {
+        THREADS.store(threads, std::sync::atomic::Ordering::Relaxed);
+        PoolWorker::registrar().register();
+    }
+
+    /// For the benchmark: the table of a PBN `deal` as its 20 trick counts
+    /// (`tricks[strain][seat]`, spades first, North first), on the pool when
+    /// `pool` is set, else on this thread's own solver.
+    ///
+    /// # Errors
+    /// When the deal does not read or is not a legal deal.
+    #[wasm_bindgen]
+    pub fn table_tricks(deal: &str, pool: bool) -> Result<Vec<u8>, JsError> {
+        let deal: bridge::Deal = deal.parse().map_err(|err: bridge::DealError| JsError::new(&err.to_string()))?;
+        let table =
+            if pool { super::pool_table(&deal) } else { super::SOLVER.with(|solver| solver.borrow_mut().table(&deal)) }
+                .map_err(|err| JsError::new(&err.to_string()))?;
+        Ok(table.tricks.iter().flatten().copied().collect())
+    }
+}
