@@ -369,11 +369,7 @@ impl Player {
     fn record_progress(&self, ctx: &Context<Self>, state: &TableState) {
         let props = ctx.props();
         let (Some(store), Some(collection)) = (props.store.0.clone(), props.collection.clone()) else { return };
-        let (Some(declarer), Some(declarer_tricks)) = (state.declarer(), state.declarer_tricks()) else { return };
-        let as_declarer = state.learner().side() == declarer.side();
-        let total = u8::try_from(props.board.game().deal().hands()[declarer].len()).unwrap_or(13);
-        let learner_tricks = if as_declarer { declarer_tricks } else { total.saturating_sub(declarer_tricks) };
-        let result = GameResult { learner_tricks, declarer_tricks, as_declarer };
+        let Some(result) = GameResult::of(state) else { return };
         let (board, on_error) = (props.board.id.clone(), props.on_store_error.clone());
         wasm_bindgen_futures::spawn_local(async move {
             let saved = async {
@@ -620,13 +616,11 @@ impl Player {
         let props = ctx.props();
         let locale = props.strings.locale();
         let game = props.board.game();
-        let recorded = game.play();
         let comments: Vec<(Card, String)> = trick
             .cards
             .iter()
             .filter_map(|card| {
-                let at = (trick_idx * 4..(trick_idx * 4 + 4).min(recorded.len())).find(|at| recorded[*at] == *card)?;
-                let text = game.card_comments().get(at)?.for_reader(&locale)?.to_plain(&locale);
+                let text = game.comment_on(trick_idx, *card)?.for_reader(&locale)?.to_plain(&locale);
                 Some((*card, text))
             })
             .collect();

@@ -171,6 +171,15 @@ impl BoardGame {
         &self.card_comments
     }
 
+    /// The teacher's comment on `card` played to trick `trick_idx` (from 0) in another play of the
+    /// board: the comment of the recorded play's same card in the same trick, if it has one.
+    #[must_use]
+    pub fn comment_on(&self, trick_idx: usize, card: Card) -> Option<&Localized> {
+        let first = trick_idx.checked_mul(4)?;
+        let at = (first..(first + 4).min(self.game.play.len())).find(|at| self.game.play[*at] == card)?;
+        self.card_comments.get(at)
+    }
+
     #[must_use]
     pub const fn review(&self) -> &Localized {
         &self.review

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{BoardId, CollectionId};
+use crate::{BoardId, CollectionId, TableState};
 
 /// The version of the progress record written today.
 pub const PROGRESS_RECORD_VERSION: u32 = 1;
@@ -42,6 +42,19 @@ pub struct GameResult {
     pub declarer_tricks: u8,
     /// The learner played declarer's cards (else defended).
     pub as_declarer: bool,
+}
+
+impl GameResult {
+    /// The result of the finished play at `state`: `None` before the play is finished.
+    #[must_use]
+    pub fn of(state: &TableState) -> Option<GameResult> {
+        let declarer = state.declarer()?;
+        let declarer_tricks = state.declarer_tricks()?;
+        let as_declarer = state.learner().side() == declarer.side();
+        let total = u8::try_from(state.play()?.deal().hands()[declarer].len()).unwrap_or(13);
+        let learner_tricks = if as_declarer { declarer_tricks } else { total.saturating_sub(declarer_tricks) };
+        Some(GameResult { learner_tricks, declarer_tricks, as_declarer })
+    }
 }
 
 /// The stored form.
