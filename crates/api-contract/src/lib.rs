@@ -50,7 +50,10 @@ pub enum Endpoint {
     DeleteAccount,
     PushBoards,
     PullBoards,
+    PushCollections,
+    PullCollections,
     PublicBoard,
+    PublicCollection,
 }
 
 /// One row of the route table.
@@ -169,7 +172,7 @@ pub const ROUTES: &[Route] = &[
         summary: "Push changes of one's own boards, each with the revision it was based on; a change based on \
                   an older revision is answered with the current version, never applied",
         authenticated: true,
-        request: Some("PushBoards"),
+        request: Some("Push"),
         response: (200, Some("Pushed")),
         errors: &[ErrorCode::Unauthorized, ErrorCode::MalformedBody, ErrorCode::PayloadTooLarge, ErrorCode::Internal],
     },
@@ -184,6 +187,26 @@ pub const ROUTES: &[Route] = &[
         errors: &[ErrorCode::Unauthorized, ErrorCode::MalformedBody, ErrorCode::Internal],
     },
     Route {
+        endpoint: Endpoint::PushCollections,
+        method: Method::Post,
+        path: "/api/sync/collections",
+        summary: "Push changes of one's own collections, as boards are pushed",
+        authenticated: true,
+        request: Some("Push"),
+        response: (200, Some("Pushed")),
+        errors: &[ErrorCode::Unauthorized, ErrorCode::MalformedBody, ErrorCode::PayloadTooLarge, ErrorCode::Internal],
+    },
+    Route {
+        endpoint: Endpoint::PullCollections,
+        method: Method::Get,
+        path: "/api/sync/collections",
+        summary: "One's own collections changed since a cursor (`?since=N`, 0 for all), oldest change first",
+        authenticated: true,
+        request: None,
+        response: (200, Some("Pulled")),
+        errors: &[ErrorCode::Unauthorized, ErrorCode::MalformedBody, ErrorCode::Internal],
+    },
+    Route {
         endpoint: Endpoint::PublicBoard,
         method: Method::Get,
         path: "/api/public/boards/{code}",
@@ -191,6 +214,17 @@ pub const ROUTES: &[Route] = &[
         authenticated: false,
         request: None,
         response: (200, Some("PublicBoard")),
+        errors: &[ErrorCode::NotFound, ErrorCode::Internal],
+    },
+    Route {
+        endpoint: Endpoint::PublicCollection,
+        method: Method::Get,
+        path: "/api/public/collections/{code}",
+        summary: "A public collection by its code (its id), with those of its boards anyone may read, in its order, \
+                  without an account",
+        authenticated: false,
+        request: None,
+        response: (200, Some("PublicCollection")),
         errors: &[ErrorCode::NotFound, ErrorCode::Internal],
     },
 ];
@@ -287,21 +321,21 @@ pub struct Health {
     pub version: String,
 }
 
-/// Changes of one's own boards.
+/// Changes of one's own boards, or of one's own collections.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PushBoards {
-    pub changes: Vec<BoardChange>,
+pub struct Push {
+    pub changes: Vec<Change>,
 }
 
-/// One board written or removed on a device.
+/// One board or collection written or removed on a device.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BoardChange {
+pub struct Change {
     pub id: String,
-    /// The server revision the change was based on; `None` for a board the server never had.
+    /// The server revision the change was based on; `None` for a record the server never had.
     pub base_revision: Option<i64>,
-    /// The board record (`training::BoardRecord`); `None` removes the board.
+    /// The record (`training::BoardRecord` or `training::CollectionRecord`); `None` removes it.
     pub record: Option<Value>,
 }
 
@@ -325,26 +359,27 @@ pub enum Outcome {
     /// Applied: the board's new revision.
     Accepted { revision: i64 },
     /// Based on another revision than the current one: nothing applied; the current version.
-    Conflict { current: ServerBoard },
+    Conflict { current: ServerRecord },
     /// Refused: the write gate's or the server's reason.
     Rejected { reason: String },
 }
 
-/// A board as the server holds it.
+/// A board or collection as the server holds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ServerBoard {
+pub struct ServerRecord {
     pub id: String,
     pub revision: i64,
     /// `None` once removed.
     pub record: Option<Value>,
 }
 
-/// The boards changed since the cursor asked for, and the cursor to ask from next time.
+/// The boards (or collections) changed since the cursor asked for, and the cursor to ask from
+/// next time.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Pulled {
-    pub boards: Vec<ServerBoard>,
+    pub records: Vec<ServerRecord>,
     pub cursor: i64,
     /// More changes wait: pull again from `cursor`.
     pub more: bool,
@@ -356,6 +391,16 @@ pub struct Pulled {
 pub struct PublicBoard {
     pub code: String,
     pub record: Value,
+}
+
+/// A public collection: its record, and the records of those of its boards anyone may read, in
+/// the collection's order (the others are left out).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PublicCollection {
+    pub code: String,
+    pub collection: Value,
+    pub boards: Vec<Value>,
 }
 
 /// The stable code of an error answer; the message is for people, in English.
@@ -518,14 +563,16 @@ pub fn openapi() -> Value {
                 "DeleteAccount": object(json!({ "password": string })),
                 "Account": object(json!({ "id": string, "email": string, "audience": audience, "created_at": millis })),
                 "Session": object(json!({ "token": string, "expires_at": millis, "account": { "$ref": "#/components/schemas/Account" } })),
-                "PushBoards": object(json!({ "changes": { "type": "array", "maxItems": MAX_PUSH_CHANGES, "items": object(json!({
+                "Push": object(json!({ "changes": { "type": "array", "maxItems": MAX_PUSH_CHANGES, "items": object(json!({
                     "id": string, "base_revision": { "type": ["integer", "null"] }, "record": { "type": ["object", "null"] } })) } })),
-                "ServerBoard": object(json!({ "id": string, "revision": { "type": "integer" }, "record": { "type": ["object", "null"] } })),
+                "ServerRecord": object(json!({ "id": string, "revision": { "type": "integer" }, "record": { "type": ["object", "null"] } })),
                 "Pushed": object(json!({ "results": { "type": "array", "items": object(json!({ "id": string, "outcome": {
                     "type": "object", "required": ["kind"], "properties": { "kind": { "type": "string", "enum": ["accepted", "conflict", "rejected"] } } } })) } })),
-                "Pulled": object(json!({ "boards": { "type": "array", "items": { "$ref": "#/components/schemas/ServerBoard" } },
+                "Pulled": object(json!({ "records": { "type": "array", "items": { "$ref": "#/components/schemas/ServerRecord" } },
                     "cursor": { "type": "integer" }, "more": { "type": "boolean" } })),
                 "PublicBoard": object(json!({ "code": string, "record": { "type": "object" } })),
+                "PublicCollection": object(json!({ "code": string, "collection": { "type": "object" },
+                    "boards": { "type": "array", "items": { "type": "object" } } })),
                 "ErrorBody": object(json!({ "code": { "type": "string", "enum": ErrorCode::ALL }, "message": string })),
             },
         },
@@ -548,7 +595,10 @@ mod tests {
             Endpoint::DeleteAccount,
             Endpoint::PushBoards,
             Endpoint::PullBoards,
+            Endpoint::PushCollections,
+            Endpoint::PullCollections,
             Endpoint::PublicBoard,
+            Endpoint::PublicCollection,
         ];
         assert_eq!(endpoints.len(), ROUTES.len());
         for endpoint in endpoints {

@@ -283,7 +283,7 @@ async fn main() {
                 .json()
                 .await
                 .expect("boards");
-            ids.extend(pulled.boards.into_iter().map(|board| board.id));
+            ids.extend(pulled.records.into_iter().map(|board| board.id));
             cursor = pulled.cursor;
             if !pulled.more {
                 break;

@@ -108,9 +108,16 @@ fn handler(endpoint: Endpoint) -> MethodRouter<App> {
         Endpoint::SignOut => routing::delete(accounts::sign_out),
         Endpoint::Account => routing::get(accounts::account),
         Endpoint::DeleteAccount => routing::delete(accounts::delete_account),
-        Endpoint::PushBoards => routing::post(sync::push).layer(DefaultBodyLimit::max(api_contract::MAX_PUSH_BYTES)),
-        Endpoint::PullBoards => routing::get(sync::pull),
+        Endpoint::PushBoards => {
+            routing::post(sync::push_boards).layer(DefaultBodyLimit::max(api_contract::MAX_PUSH_BYTES))
+        }
+        Endpoint::PullBoards => routing::get(sync::pull_boards),
+        Endpoint::PushCollections => {
+            routing::post(sync::push_collections).layer(DefaultBodyLimit::max(api_contract::MAX_PUSH_BYTES))
+        }
+        Endpoint::PullCollections => routing::get(sync::pull_collections),
         Endpoint::PublicBoard => routing::get(sync::public_board),
+        Endpoint::PublicCollection => routing::get(sync::public_collection),
     }
 }
 

@@ -1,4 +1,4 @@
-//! Sync of one's own boards, and public boards by their deal code.
+//! Sync of one's own boards and collections, and public boards and collections by their code.
 //!
 //! A push carries changes, each with the revision it was based on. A change
 //! based on the current revision is applied (the board's revision grows by
@@ -8,15 +8,16 @@
 //! the app, and must belong to the account. The write is a conditional
 //! update (or an insert that fails on an existing id), so two pushes racing
 //! on one board cannot both win. Each accepted change takes the next value of
-//! a server-wide counter, the cursor pulls ask from.
+//! a server-wide counter, the cursor pulls ask from. Boards and collections
+//! are two [`Kind`]s of the same rules, each in its own table.
 
 use api_contract::{
-    BoardChange, ChangeResult, ErrorCode, Outcome, PublicBoard, Pulled, PushBoards, Pushed, ServerBoard,
+    Change, ChangeResult, ErrorCode, Outcome, PublicBoard, PublicCollection, Pulled, Push, Pushed, ServerRecord,
     MAX_PULL_BOARDS, MAX_PUSH_CHANGES,
 };
 use axum::extract::{Path, RawQuery, State};
 use axum::Json;
-use training::{read_board_record, Ownership, Sharing};
+use training::{read_board_record, read_collection_record, Ownership, Sharing};
 
 use crate::accounts::{now_millis, SignedIn};
 use crate::error::{ApiError, ApiJson};
@@ -25,28 +26,106 @@ use crate::App;
 /// The longest board id accepted.
 const MAX_ID_CHARS: usize = 128;
 
-pub async fn push(
+/// What is synced: each kind has its table (of the same columns) and its write gate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Board,
+    Collection,
+}
+
+/// A record that passed its kind's gate, as stored.
+struct Gated {
+    code: String,
+    public: bool,
+    record: String,
+}
+
+impl Kind {
+    const fn table(self) -> &'static str {
+        match self {
+            Kind::Board => "boards",
+            Kind::Collection => "collections",
+        }
+    }
+
+    /// The record `json` of `account`'s `id` through the kind's gate, or why it is refused.
+    fn gate(self, json: &serde_json::Value, id: &str, account: &str) -> Result<Gated, String> {
+        match self {
+            Kind::Board => {
+                let board = read_board_record(json)
+                    .map_err(|error| format!("the board does not pass the write gate: {error}"))?;
+                if board.id.0 != id {
+                    return Err("the record is another board's".to_owned());
+                }
+                if !matches!(&board.owner, Ownership::User { user_id } if user_id.0 == account) {
+                    return Err("the board belongs to another account".to_owned());
+                }
+                let record = serde_json::to_string(&board.to_record()).map_err(|error| error.to_string())?;
+                let public = board.metadata.sharing == Sharing::Public && !board.is_deleted();
+                Ok(Gated { code: board.code().to_owned(), public, record })
+            }
+            Kind::Collection => {
+                let collection =
+                    read_collection_record(json).map_err(|error| format!("the collection does not read: {error}"))?;
+                if collection.id.0 != id {
+                    return Err("the record is another collection's".to_owned());
+                }
+                if collection.owner.0 != account {
+                    return Err("the collection belongs to another account".to_owned());
+                }
+                let record = serde_json::to_string(&collection.to_record()).map_err(|error| error.to_string())?;
+                Ok(Gated { code: id.to_owned(), public: collection.sharing == Sharing::Public, record })
+            }
+        }
+    }
+}
+
+pub async fn push_boards(
     State(app): State<App>,
     signed_in: SignedIn,
-    ApiJson(body): ApiJson<PushBoards>,
+    ApiJson(body): ApiJson<Push>,
 ) -> Result<Json<Pushed>, ApiError> {
+    push(&app, Kind::Board, &signed_in, body).await
+}
+
+pub async fn push_collections(
+    State(app): State<App>,
+    signed_in: SignedIn,
+    ApiJson(body): ApiJson<Push>,
+) -> Result<Json<Pushed>, ApiError> {
+    push(&app, Kind::Collection, &signed_in, body).await
+}
+
+pub async fn pull_boards(
+    State(app): State<App>,
+    signed_in: SignedIn,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Pulled>, ApiError> {
+    pull(&app, Kind::Board, &signed_in, query).await
+}
+
+pub async fn pull_collections(
+    State(app): State<App>,
+    signed_in: SignedIn,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Pulled>, ApiError> {
+    pull(&app, Kind::Collection, &signed_in, query).await
+}
+
+async fn push(app: &App, kind: Kind, signed_in: &SignedIn, body: Push) -> Result<Json<Pushed>, ApiError> {
     if body.changes.len() > MAX_PUSH_CHANGES {
         return Err(ErrorCode::PayloadTooLarge.into());
     }
     let mut results = Vec::with_capacity(body.changes.len());
     for change in body.changes {
         let id = change.id.clone();
-        let outcome = apply(&app, &signed_in.account.id, change).await?;
+        let outcome = apply(app, kind, &signed_in.account.id, change).await?;
         results.push(ChangeResult { id, outcome });
     }
     Ok(Json(Pushed { results }))
 }
 
-pub async fn pull(
-    State(app): State<App>,
-    signed_in: SignedIn,
-    RawQuery(query): RawQuery,
-) -> Result<Json<Pulled>, ApiError> {
+async fn pull(app: &App, kind: Kind, signed_in: &SignedIn, query: Option<String>) -> Result<Json<Pulled>, ApiError> {
     let since = match query.as_deref().unwrap_or_default() {
         "" => 0,
         query => query
@@ -56,9 +135,10 @@ pub async fn pull(
             .ok_or(ErrorCode::MalformedBody)?,
     };
     let limit = i64::try_from(MAX_PULL_BOARDS + 1).unwrap_or(i64::MAX);
-    let rows: Vec<(String, i64, i64, i64, String)> = sqlx::query_as(
-        "SELECT id, revision, seq, removed, record FROM boards WHERE owner_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
-    )
+    let table = kind.table();
+    let rows: Vec<(String, i64, i64, i64, String)> = sqlx::query_as(&format!(
+        "SELECT id, revision, seq, removed, record FROM {table} WHERE owner_id = $1 AND seq > $2 ORDER BY seq LIMIT $3"
+    ))
     .bind(&signed_in.account.id)
     .bind(since)
     .bind(limit)
@@ -67,11 +147,11 @@ pub async fn pull(
     let more = rows.len() > MAX_PULL_BOARDS;
     let rows = &rows[..rows.len().min(MAX_PULL_BOARDS)];
     let cursor = rows.last().map_or(since, |row| row.2);
-    let boards = rows
+    let records = rows
         .iter()
-        .map(|(id, revision, _, removed, record)| server_board(id, *revision, *removed != 0, record))
+        .map(|(id, revision, _, removed, record)| server_record(id, *revision, *removed != 0, record))
         .collect();
-    Ok(Json(Pulled { boards, cursor, more }))
+    Ok(Json(Pulled { records, cursor, more }))
 }
 
 pub async fn public_board(State(app): State<App>, Path(code): Path<String>) -> Result<Json<PublicBoard>, ApiError> {
@@ -84,66 +164,81 @@ pub async fn public_board(State(app): State<App>, Path(code): Path<String>) -> R
     Ok(Json(PublicBoard { code, record }))
 }
 
-/// A stored board as answered: no record once removed.
-fn server_board(id: &str, revision: i64, removed: bool, record: &str) -> ServerBoard {
+pub async fn public_collection(
+    State(app): State<App>,
+    Path(code): Path<String>,
+) -> Result<Json<PublicCollection>, ApiError> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT record FROM collections WHERE code = $1 AND public = 1 AND removed = 0")
+            .bind(&code)
+            .fetch_optional(&app.db)
+            .await?;
+    let json: serde_json::Value =
+        row.and_then(|(record,)| serde_json::from_str(&record).ok()).ok_or(ErrorCode::NotFound)?;
+    let collection = read_collection_record(&json).map_err(|_| ErrorCode::Internal)?;
+    let mut boards = Vec::with_capacity(collection.boards.len());
+    for id in &collection.boards {
+        let row: Option<(String,)> =
+            sqlx::query_as("SELECT record FROM boards WHERE id = $1 AND public = 1 AND removed = 0")
+                .bind(&id.0)
+                .fetch_optional(&app.db)
+                .await?;
+        boards.extend(row.and_then(|(record,)| serde_json::from_str(&record).ok()));
+    }
+    Ok(Json(PublicCollection { code, collection: json, boards }))
+}
+
+/// A stored record as answered: none once removed.
+fn server_record(id: &str, revision: i64, removed: bool, record: &str) -> ServerRecord {
     let record = if removed { None } else { serde_json::from_str(record).ok() };
-    ServerBoard { id: id.to_owned(), revision, record }
+    ServerRecord { id: id.to_owned(), revision, record }
 }
 
 /// The stored row of a board: owner, revision, removed, record.
 type Row = (String, i64, i64, String);
 
-async fn current(app: &App, id: &str) -> Result<Option<Row>, ApiError> {
-    Ok(sqlx::query_as("SELECT owner_id, revision, removed, record FROM boards WHERE id = $1")
+async fn current(app: &App, kind: Kind, id: &str) -> Result<Option<Row>, ApiError> {
+    let table = kind.table();
+    Ok(sqlx::query_as(&format!("SELECT owner_id, revision, removed, record FROM {table} WHERE id = $1"))
         .bind(id)
         .fetch_optional(&app.db)
         .await?)
 }
 
-async fn conflict(app: &App, id: &str) -> Result<Outcome, ApiError> {
-    let row = current(app, id).await?;
+async fn conflict(app: &App, kind: Kind, id: &str) -> Result<Outcome, ApiError> {
+    let row = current(app, kind, id).await?;
     let current = match row {
-        Some((_, revision, removed, record)) => server_board(id, revision, removed != 0, &record),
-        None => ServerBoard { id: id.to_owned(), revision: 0, record: None },
+        Some((_, revision, removed, record)) => server_record(id, revision, removed != 0, &record),
+        None => ServerRecord { id: id.to_owned(), revision: 0, record: None },
     };
     Ok(Outcome::Conflict { current })
 }
 
-async fn apply(app: &App, account: &str, change: BoardChange) -> Result<Outcome, ApiError> {
+async fn apply(app: &App, kind: Kind, account: &str, change: Change) -> Result<Outcome, ApiError> {
     let rejected = |reason: &str| Ok(Outcome::Rejected { reason: reason.to_owned() });
     let id = change.id.as_str();
     if id.is_empty() || id.chars().count() > MAX_ID_CHARS {
-        return rejected("a board id has 1 to 128 characters");
+        return rejected("an id has 1 to 128 characters");
     }
-    let existing = current(app, id).await?;
+    let existing = current(app, kind, id).await?;
     if existing.as_ref().is_some_and(|(owner, ..)| owner != account) {
-        return rejected("this id is another board's");
+        return rejected("this id is another account's");
     }
     if let Some((_, revision, ..)) = &existing {
         if change.base_revision != Some(*revision) {
-            return conflict(app, id).await;
+            return conflict(app, kind, id).await;
         }
     }
     // What to store: the gated record, or the removal of the stored one.
     let (code, public, removed, record) = match &change.record {
-        Some(json) => {
-            let board = match read_board_record(json) {
-                Ok(board) => board,
-                Err(error) => return rejected(&format!("the board does not pass the write gate: {error}")),
-            };
-            if board.id.0 != id {
-                return rejected("the record is another board's");
-            }
-            if !matches!(&board.owner, Ownership::User { user_id } if user_id.0 == account) {
-                return rejected("the board belongs to another account");
-            }
-            let record = serde_json::to_string(&board.to_record()).map_err(|_| ErrorCode::Internal)?;
-            (board.code().to_owned(), matches!(board.metadata.sharing, Sharing::Public), false, record)
-        }
+        Some(json) => match kind.gate(json, id, account) {
+            Ok(Gated { code, public, record }) => (code, public, false, record),
+            Err(reason) => return rejected(&reason),
+        },
         None => match &existing {
             // Nothing to remove: the server never had it.
             None => return Ok(Outcome::Accepted { revision: 0 }),
-            Some((_, _, _, record)) => (code_of(record), false, true, record.clone()),
+            Some((_, _, _, record)) => (code_of(kind, id, record), false, true, record.clone()),
         },
     };
     let mut tx = app.db.begin().await?;
@@ -153,10 +248,11 @@ async fn apply(app: &App, account: &str, change: BoardChange) -> Result<Outcome,
     let now = now_millis();
     let revision = match &existing {
         Some((_, revision, ..)) => {
-            let updated = sqlx::query(
-                "UPDATE boards SET code = $1, revision = revision + 1, seq = $2, public = $3, removed = $4, \
+            let updated = sqlx::query(&format!(
+                "UPDATE {} SET code = $1, revision = revision + 1, seq = $2, public = $3, removed = $4, \
                  record = $5, updated = $6 WHERE id = $7 AND revision = $8 AND owner_id = $9",
-            )
+                kind.table()
+            ))
             .bind(&code)
             .bind(seq)
             .bind(i64::from(public))
@@ -171,15 +267,16 @@ async fn apply(app: &App, account: &str, change: BoardChange) -> Result<Outcome,
             if updated.rows_affected() != 1 {
                 // Another push won the race.
                 tx.rollback().await?;
-                return conflict(app, id).await;
+                return conflict(app, kind, id).await;
             }
             revision + 1
         }
         None => {
-            let inserted = sqlx::query(
-                "INSERT INTO boards (id, owner_id, code, revision, seq, public, removed, record, updated) \
+            let inserted = sqlx::query(&format!(
+                "INSERT INTO {} (id, owner_id, code, revision, seq, public, removed, record, updated) \
                  VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8)",
-            )
+                kind.table()
+            ))
             .bind(id)
             .bind(account)
             .bind(&code)
@@ -194,7 +291,7 @@ async fn apply(app: &App, account: &str, change: BoardChange) -> Result<Outcome,
                 Ok(_) => 1,
                 Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
                     tx.rollback().await?;
-                    return conflict(app, id).await;
+                    return conflict(app, kind, id).await;
                 }
                 Err(error) => return Err(error.into()),
             }
@@ -204,10 +301,13 @@ async fn apply(app: &App, account: &str, change: BoardChange) -> Result<Outcome,
     Ok(Outcome::Accepted { revision })
 }
 
-/// The deal code in a stored record.
-fn code_of(record: &str) -> String {
-    serde_json::from_str::<serde_json::Value>(record)
-        .ok()
-        .and_then(|json| json.get("code")?.as_str().map(str::to_owned))
-        .unwrap_or_default()
+/// The code of a stored record: a board's deal code, a collection's id.
+fn code_of(kind: Kind, id: &str, record: &str) -> String {
+    match kind {
+        Kind::Board => serde_json::from_str::<serde_json::Value>(record)
+            .ok()
+            .and_then(|json| json.get("code")?.as_str().map(str::to_owned))
+            .unwrap_or_default(),
+        Kind::Collection => id.to_owned(),
+    }
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Board, BoardId, UserId};
+use crate::{Board, BoardId, Sharing, UserId};
 
 /// The identifier of a collection.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -16,6 +16,9 @@ pub struct Collection {
     pub name: String,
     /// In the order the owner chose; a board may since have been deleted or hidden.
     pub boards: Vec<BoardId>,
+    /// Who may read the collection besides its owner. Its boards keep their own sharing: a
+    /// reader of the collection sees only those of its boards they may read.
+    pub sharing: Sharing,
 }
 
 /// A board of a collection as a reader sees it.

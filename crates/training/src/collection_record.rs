@@ -8,10 +8,13 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
+use crate::record::SharingRecord;
 use crate::{BoardId, Collection, CollectionId, UserId};
 
 /// The version of [`CollectionRecord`] written today.
-pub const COLLECTION_RECORD_VERSION: u32 = 1;
+///
+/// Version 2 added `sharing`; a version 1 record reads as a private collection.
+pub const COLLECTION_RECORD_VERSION: u32 = 2;
 
 /// A collection as stored, version [`COLLECTION_RECORD_VERSION`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,6 +27,35 @@ pub struct CollectionRecord {
     pub name: String,
     /// The board ids in the owner's order, each once.
     pub boards: Vec<String>,
+    /// Who may read the collection besides its owner.
+    pub sharing: SharingRecord,
+}
+
+/// A collection as stored by version 1, before collections could be shared.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CollectionRecordV1 {
+    /// Always 1: read only to be allowed.
+    #[serde(rename = "version")]
+    _version: u32,
+    id: String,
+    owner: String,
+    name: String,
+    boards: Vec<String>,
+}
+
+impl From<CollectionRecordV1> for CollectionRecord {
+    fn from(record: CollectionRecordV1) -> CollectionRecord {
+        let CollectionRecordV1 { _version: _, id, owner, name, boards } = record;
+        CollectionRecord {
+            version: COLLECTION_RECORD_VERSION,
+            id,
+            owner,
+            name,
+            boards,
+            sharing: SharingRecord::Private,
+        }
+    }
 }
 
 /// Why a stored record of the small kinds (collection, theme, bookmark, vote) could not be read
@@ -52,6 +84,7 @@ impl From<&Collection> for CollectionRecord {
             owner: collection.owner.0.clone(),
             name: collection.name.clone(),
             boards: collection.boards.iter().map(|id| id.0.clone()).collect(),
+            sharing: SharingRecord::from(&collection.sharing),
         }
     }
 }
@@ -73,7 +106,8 @@ impl Collection {
 /// name, an empty or repeated board id. Never panics, whatever the JSON.
 pub fn read_collection_record(json: &serde_json::Value) -> Result<Collection, RecordReadError> {
     let record: CollectionRecord = match version_of(json, RECORD)? {
-        1 => deserialize(json, RECORD)?,
+        1 => deserialize::<CollectionRecordV1>(json, RECORD)?.into(),
+        2 => deserialize(json, RECORD)?,
         other => return Err(unknown_version(RECORD, other, COLLECTION_RECORD_VERSION)),
     };
     record.into_collection()
@@ -135,6 +169,7 @@ impl CollectionRecord {
             owner: UserId(self.owner),
             name: self.name,
             boards: self.boards.into_iter().map(BoardId).collect(),
+            sharing: self.sharing.into(),
         })
     }
 }

@@ -6,7 +6,8 @@
 //! it, so a collection never learns of a board its owner could not see.
 
 use crate::{
-    BoardId, BoardRepository, BoardService, Collection, CollectionId, CollectionRepository, ServiceError, Viewer,
+    Board, BoardId, BoardRepository, BoardService, Collection, CollectionId, CollectionRepository, ServiceError,
+    Sharing, Timestamp, Viewer,
 };
 
 /// Where to move a board within its collection.
@@ -34,8 +35,13 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
         if self.collections.get(&id).is_some() {
             return Err(ServiceError::AccessDenied);
         }
-        let collection =
-            Collection { id, owner: viewer.user_id.clone(), name: checked_name(name)?, boards: Vec::new() };
+        let collection = Collection {
+            id,
+            owner: viewer.user_id.clone(),
+            name: checked_name(name)?,
+            boards: Vec::new(),
+            sharing: Sharing::Private,
+        };
         self.collections.put(collection.clone());
         Ok(collection)
     }
@@ -126,6 +132,53 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
         })
     }
 
+    /// Shares the viewer's collection `id` as `sharing`, and its boards with it: each of the
+    /// viewer's own boards of the collection that readers of the collection could not read yet
+    /// gets the same sharing (through the gate, stamped `now`), so nobody opens a shared
+    /// collection to find its boards hidden. Making a collection private again leaves its boards'
+    /// sharing alone: they may be shared on their own or through other collections.
+    /// Returns the collection and the boards changed.
+    ///
+    /// # Errors
+    /// `AccessDenied` when the collection is missing or not the viewer's; the gate's rejection of a
+    /// board, in which case nothing has changed.
+    pub fn share_collection(
+        &mut self,
+        viewer: &Viewer,
+        id: &CollectionId,
+        sharing: Sharing,
+        now: Timestamp,
+    ) -> Result<(Collection, Vec<Board>), ServiceError> {
+        let collection = self.own_collection(viewer, id)?;
+        // Gate every board before writing any, so a rejection changes nothing.
+        let mut changed = Vec::new();
+        for board_id in &collection.boards {
+            let Some(board) = self.boards.get(board_id).filter(|board| viewer.owns(board)) else {
+                continue;
+            };
+            let Some(widened) = widened(&board.metadata.sharing, &sharing) else {
+                continue;
+            };
+            if board.is_deleted() {
+                continue;
+            }
+            let mut draft = board.to_draft();
+            draft.metadata.sharing = widened;
+            draft.first_published =
+                board.timestamps.first_published.or_else(|| (draft.metadata.sharing == Sharing::Public).then_some(now));
+            let gated = crate::gate(draft, Some(board.code()), now, None).map_err(ServiceError::Rejected)?;
+            changed.push(gated.board);
+        }
+        for board in &changed {
+            self.boards.put(board.clone());
+        }
+        let collection = self.change_collection(viewer, id, |collection| {
+            collection.sharing = sharing;
+            Ok(())
+        })?;
+        Ok((collection, changed))
+    }
+
     /// Deletes the viewer's collection `id`, giving it back; its boards are untouched.
     ///
     /// # Errors
@@ -153,6 +206,20 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
         change(&mut collection)?;
         self.collections.put(collection.clone());
         Ok(collection)
+    }
+}
+
+/// The sharing a board shared as `board` needs so that everyone who reads a collection shared as
+/// `collection` reads it too, when it needs more than it has.
+fn widened(board: &Sharing, collection: &Sharing) -> Option<Sharing> {
+    match (board, collection) {
+        (Sharing::Public, _) | (_, Sharing::Private) => None,
+        (_, Sharing::Public) => Some(Sharing::Public),
+        (Sharing::Private, Sharing::Groups(groups)) => Some(Sharing::Groups(groups.clone())),
+        (Sharing::Groups(board), Sharing::Groups(collection)) => {
+            let missing: Vec<_> = collection.iter().filter(|group| !board.contains(group)).cloned().collect();
+            (!missing.is_empty()).then(|| Sharing::Groups(board.iter().cloned().chain(missing).collect()))
+        }
     }
 }
 

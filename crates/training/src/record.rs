@@ -87,6 +87,28 @@ pub enum SharingRecord {
     Public,
 }
 
+impl From<&Sharing> for SharingRecord {
+    fn from(sharing: &Sharing) -> SharingRecord {
+        match sharing {
+            Sharing::Private => SharingRecord::Private,
+            Sharing::Groups(groups) => {
+                SharingRecord::Groups { groups: groups.iter().map(|group| group.0.clone()).collect() }
+            }
+            Sharing::Public => SharingRecord::Public,
+        }
+    }
+}
+
+impl From<SharingRecord> for Sharing {
+    fn from(record: SharingRecord) -> Sharing {
+        match record {
+            SharingRecord::Private => Sharing::Private,
+            SharingRecord::Groups { groups } => Sharing::Groups(groups.into_iter().map(GroupId).collect()),
+            SharingRecord::Public => Sharing::Public,
+        }
+    }
+}
+
 /// A stored call in PBN spelling (`1NT`, `Pass`, `X`, `XX`) with its comment.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -152,13 +174,7 @@ impl From<&Board> for BoardRecord {
                 play_themes: metadata.play_themes.clone(),
                 user_themes: metadata.user_themes.clone(),
                 inspirations: metadata.inspirations.clone(),
-                sharing: match &metadata.sharing {
-                    Sharing::Private => SharingRecord::Private,
-                    Sharing::Groups(groups) => {
-                        SharingRecord::Groups { groups: groups.iter().map(|group| group.0.clone()).collect() }
-                    }
-                    Sharing::Public => SharingRecord::Public,
-                },
+                sharing: SharingRecord::from(&metadata.sharing),
             },
             created: board.timestamps.created.0,
             updated: board.timestamps.updated.0,
@@ -286,11 +302,7 @@ impl BoardRecord {
             play_themes: self.metadata.play_themes,
             user_themes: self.metadata.user_themes,
             inspirations: self.metadata.inspirations,
-            sharing: match self.metadata.sharing {
-                SharingRecord::Private => Sharing::Private,
-                SharingRecord::Groups { groups } => Sharing::Groups(groups.into_iter().map(GroupId).collect()),
-                SharingRecord::Public => Sharing::Public,
-            },
+            sharing: self.metadata.sharing.into(),
         };
         let owner = match self.owner {
             OwnerRecord::User { user_id } => Ownership::User { user_id: UserId(user_id) },

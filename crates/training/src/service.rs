@@ -42,11 +42,22 @@ impl Viewer {
         self.owns(board)
             || (matches!(board.owner, Ownership::User { .. })
                 && !board.is_deleted()
-                && match &board.metadata.sharing {
-                    Sharing::Private => false,
-                    Sharing::Public => true,
-                    Sharing::Groups(groups) => groups.iter().any(|group| self.groups.contains(group)),
-                })
+                && self.may_read(&board.metadata.sharing))
+    }
+
+    /// Whether the viewer may read `collection`: their own, public, or shared with one of their
+    /// groups. Its boards are read by their own rule ([`Viewer::can_read`]).
+    #[must_use]
+    pub fn can_read_collection(&self, collection: &Collection) -> bool {
+        collection.owner == self.user_id || self.may_read(&collection.sharing)
+    }
+
+    fn may_read(&self, sharing: &Sharing) -> bool {
+        match sharing {
+            Sharing::Private => false,
+            Sharing::Public => true,
+            Sharing::Groups(groups) => groups.iter().any(|group| self.groups.contains(group)),
+        }
     }
 }
 
@@ -112,11 +123,11 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
         boards
     }
 
-    /// The viewer's collection `id` with its entries, or `None` when it is missing or someone
-    /// else's (collections are not shared yet).
+    /// The collection `id` with its entries as the viewer sees them, or `None` when it is missing
+    /// or the viewer may not read it ([`Viewer::can_read_collection`]): the same answer.
     #[must_use]
     pub fn collection(&self, viewer: &Viewer, id: &CollectionId) -> Option<(Collection, Vec<CollectionEntry>)> {
-        let collection = self.collections.get(id).filter(|collection| collection.owner == viewer.user_id)?;
+        let collection = self.collections.get(id).filter(|collection| viewer.can_read_collection(collection))?;
         let entries = self.entries(viewer, &collection);
         Some((collection, entries))
     }

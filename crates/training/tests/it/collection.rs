@@ -31,6 +31,7 @@ fn with_bobs_list() -> Service {
             owner: UserId("bob".to_owned()),
             name: "Bob's list".to_owned(),
             boards: ["pub", "missing", "grp", "b1", "bob1"].map(id).to_vec(),
+            sharing: Sharing::Private,
         },
     );
     service
@@ -161,4 +162,42 @@ fn boards_move_up_down_and_to_an_index() {
         ServiceError::PositionOutOfRange { index: 5, len: 5 }.to_string(),
         "position 5 is out of range for a collection of 5 boards"
     );
+}
+
+#[test]
+fn a_shared_collection_is_read_by_its_readers_and_shares_its_owners_boards() {
+    let mut service = with_bobs_list();
+    let club = training::GroupId("club".to_owned());
+    let carol = Viewer::user("carol");
+    let mut member = carol.clone();
+    member.groups.insert(club.clone());
+
+    // Shared with the club: members read it, others still see nothing; bob's private board is
+    // shared with the club too, alice's boards are left as they are.
+    let (collection, changed) =
+        service.share_collection(&bob(), &list(), Sharing::Groups(vec![club.clone()]), T2).expect("shared");
+    assert_eq!(collection.sharing, Sharing::Groups(vec![club.clone()]));
+    assert_eq!(changed.iter().map(|board| board.id.0.as_str()).collect::<Vec<_>>(), ["bob1"]);
+    assert_eq!(changed[0].metadata.sharing, Sharing::Groups(vec![club.clone()]));
+    assert_eq!(changed[0].timestamps.first_published, None);
+    assert_eq!(entries(&service, &carol), None);
+    assert_eq!(entries(&service, &member).expect("a member reads it"), ["pub", "(missing)", "grp", "(b1)", "bob1"]);
+
+    // Public: anyone reads it, and bob's board turns public, first published now.
+    let (_, changed) = service.share_collection(&bob(), &list(), Sharing::Public, T2).expect("published");
+    assert_eq!(changed.len(), 1);
+    assert_eq!(
+        (changed[0].metadata.sharing.clone(), changed[0].timestamps.first_published),
+        (Sharing::Public, Some(T2))
+    );
+    assert_eq!(entries(&service, &carol).expect("anyone reads it"), ["pub", "(missing)", "(grp)", "(b1)", "bob1"]);
+
+    // Private again: only bob reads it; his board stays public.
+    let (_, changed) = service.share_collection(&bob(), &list(), Sharing::Private, T2).expect("unshared");
+    assert!(changed.is_empty());
+    assert_eq!(entries(&service, &carol), None);
+    assert_eq!(service.get(&carol, &id("bob1")).map(|board| board.metadata.sharing), Some(Sharing::Public));
+
+    // Only the owner shares it.
+    assert_eq!(service.share_collection(&alice(), &list(), Sharing::Public, T2), Err(ServiceError::AccessDenied));
 }

@@ -174,6 +174,7 @@ fn hard_delete_orphans_a_board_in_someone_elses_collection() {
         owner: UserId(owner.to_owned()),
         name: "List".to_owned(),
         boards: vec![id("pub"), id("b1")],
+        sharing: Sharing::Private,
     };
     service.collections.collections.insert(CollectionId("bob-list".to_owned()), collection("bob"));
     service.collections.collections.insert(CollectionId("alice-list".to_owned()), collection("alice"));
