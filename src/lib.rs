@@ -5,12 +5,14 @@
 //! ports) and the routes. The binary in `main.rs` mounts it on the page;
 //! tests mount it on an element of their own.
 
+mod api;
 mod app;
 pub mod browser;
 mod library;
 mod pages;
 pub mod store;
 pub mod strings;
+mod sync;
 mod themes;
 
 pub use app::{App, AppProps, Route, SAMPLE_BOARD, SAMPLE_DEAL};

@@ -15,14 +15,16 @@ use std::rc::Rc;
 
 use training::{
     generate_deal_code, Board, BoardDraft, BoardId, BoardService, BoardSummary, Collection, CollectionId,
-    CollectionMove, HardDeleted, InMemoryBoards, InMemoryCollections, ServiceError, UserId, Viewer,
+    CollectionMove, HardDeleted, InMemoryBoards, InMemoryCollections, ServiceError, Sharing, UserId, Viewer,
 };
 use yew::prelude::*;
 
 use crate::browser::{now, BrowserRandom};
 use crate::store::{pending, Loaded, Settings, Store, StoreError, Unreadable};
+use crate::sync::{self, SyncView, Synced};
 
-/// The owner of the boards made on this device until accounts exist.
+/// The owner of the boards made on this device: sync rewrites it to the account and back
+/// (see `crate::sync`), so the pages never deal with accounts.
 pub const LOCAL_USER: &str = "local";
 
 /// The viewer the local boards belong to.
@@ -78,6 +80,8 @@ pub struct Library {
     pub notice: Option<Notice>,
     /// The user's settings, as stored.
     pub settings: Settings,
+    /// Where sync with the server stands.
+    pub sync: SyncView,
     /// Bumped at each change, so comparing two states is cheap.
     revision: u64,
 }
@@ -98,6 +102,7 @@ impl Default for Library {
             unreadable: Vec::new(),
             notice: None,
             settings: Settings::default(),
+            sync: SyncView::default(),
             revision: 0,
         }
     }
@@ -156,6 +161,10 @@ pub enum Action {
     Removed(BoardId),
     Notify(Notice),
     Dismiss,
+    /// Sync's state changed.
+    Sync(SyncView),
+    /// Sync wrote the server's versions of these records on the device.
+    Synced(Synced),
 }
 
 impl Reducible for Library {
@@ -229,6 +238,23 @@ impl Reducible for Library {
                 service.collections.collections.remove(&id);
             }
             Action::Dismiss => next.notice = None,
+            Action::Sync(view) => next.sync = view,
+            Action::Synced(synced) => {
+                for board in synced.boards {
+                    list.insert(board.id.clone(), BoardSummary::of(&board));
+                    service.boards.boards.insert(board.id.clone(), board);
+                }
+                for id in synced.removed_boards {
+                    list.remove(&id);
+                    service.boards.boards.remove(&id);
+                }
+                for collection in synced.collections {
+                    service.collections.collections.insert(collection.id.clone(), collection);
+                }
+                for id in synced.removed_collections {
+                    service.collections.collections.remove(&id);
+                }
+            }
         }
         drop(service);
         drop(list);
@@ -305,7 +331,10 @@ pub fn save_then(library: &LibraryHandle, boards: Vec<Board>, saved: impl FnOnce
     let dispatcher = library.dispatcher();
     wasm_bindgen_futures::spawn_local(async move {
         match store.put_boards(&boards, now()).await {
-            Ok(()) => saved(),
+            Ok(()) => {
+                saved();
+                sync::start(store, dispatcher);
+            }
             Err(error) => {
                 // Nothing more can be done if localStorage refuses too: the notice says the change was not saved.
                 let _ = pending::keep(&store.name(), &boards);
@@ -387,8 +416,9 @@ pub fn delete_for_good(library: &LibraryHandle, id: &BoardId) {
             let dispatcher = library.dispatcher();
             let id = id.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                if let Err(error) = store.remove_board(&id, now()).await {
-                    dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+                match store.remove_board(&id, now()).await {
+                    Ok(()) => sync::start(store, dispatcher),
+                    Err(error) => dispatcher.dispatch(Action::Notify(Notice::Store(error))),
                 }
             });
         }
@@ -453,6 +483,37 @@ pub fn move_in_collection(
     Ok(())
 }
 
+/// Shares a collection as `sharing`, and those of the viewer's boards in it that its readers could
+/// not read yet (see `BoardService::share_collection`).
+///
+/// # Errors
+/// `AccessDenied` when it is not the viewer's, the gate's rejection of one of its boards.
+pub fn share_collection(library: &LibraryHandle, id: &CollectionId, sharing: Sharing) -> Result<(), ServiceError> {
+    let (collection, boards) = library.service.borrow_mut().share_collection(&viewer(), id, sharing, now())?;
+    if !boards.is_empty() {
+        save(library, boards);
+    }
+    save_collection(library, collection);
+    Ok(())
+}
+
+/// Keeps a collection opened by its code, with its boards, as they came from the server: they are
+/// someone else's, so nothing is queued for sync.
+pub fn keep_shared(library: &LibraryHandle, collection: Collection, boards: Vec<Board>) {
+    library.dispatch(Action::Synced(Synced { boards: boards.clone(), collections: vec![collection.clone()], ..Synced::default() }));
+    let Some(store) = library.store.clone() else { return };
+    let dispatcher = library.dispatcher();
+    wasm_bindgen_futures::spawn_local(async move {
+        let written = async {
+            store.put_synced_boards(&boards).await?;
+            store.put_synced_collection(&collection).await
+        };
+        if let Err(error) = written.await {
+            dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+        }
+    });
+}
+
 /// Deletes a collection (its boards stay).
 ///
 /// # Errors
@@ -464,8 +525,9 @@ pub fn delete_collection(library: &LibraryHandle, id: &CollectionId) -> Result<(
     let dispatcher = library.dispatcher();
     let id = id.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        if let Err(error) = store.remove_collection(&id).await {
-            dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+        match store.remove_collection(&id).await {
+            Ok(()) => sync::start(store, dispatcher),
+            Err(error) => dispatcher.dispatch(Action::Notify(Notice::Store(error))),
         }
     });
     Ok(())
@@ -477,8 +539,9 @@ fn save_collection(library: &LibraryHandle, collection: Collection) {
     let Some(store) = library.store.clone() else { return };
     let dispatcher = library.dispatcher();
     wasm_bindgen_futures::spawn_local(async move {
-        if let Err(error) = store.put_collection(&collection).await {
-            dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+        match store.put_collection(&collection).await {
+            Ok(()) => sync::start(store, dispatcher),
+            Err(error) => dispatcher.dispatch(Action::Notify(Notice::Store(error))),
         }
     });
 }

@@ -21,6 +21,7 @@
 mod games;
 pub mod pending;
 pub mod schema;
+mod sync;
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -37,6 +38,7 @@ use training::{
 use wasm_bindgen::JsValue;
 
 pub use games::StoredGame;
+pub use sync::{Conflict, Pending, Rejected, SyncState};
 
 /// Why the store could not do what was asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -155,6 +157,8 @@ const EDITOR_DRAFT_KEY: &str = "editor-draft";
 pub enum OutboxEntry {
     BoardPut { id: String, at: i64 },
     BoardRemoved { id: String, at: i64 },
+    CollectionPut { id: String, at: i64 },
+    CollectionRemoved { id: String, at: i64 },
 }
 
 /// An open connection to the app's database.
@@ -244,25 +248,46 @@ impl Store {
         .await
     }
 
-    /// Stores `collection`, replacing the one of its id.
+    /// Stores `collection`, replacing the one of its id, and queues it for sync, in one
+    /// transaction.
     ///
     /// # Errors
     /// When the write fails.
     pub async fn put_collection(&self, collection: &Collection) -> Result<(), StoreError> {
         self.check()?;
-        let text =
-            serde_json::to_string(&collection.to_record()).map_err(|error| StoreError::Failed(error.to_string()))?;
-        let envelope = serde_json::json!({ "id": collection.id.0, "record": text });
-        self.write_one(schema::COLLECTIONS, WriteOp::Put(to_js(&envelope)?)).await
+        let entry = OutboxEntry::CollectionPut { id: collection.id.0.clone(), at: crate::browser::now().0 };
+        self.write_collection(WriteOp::Put(collection_envelope(collection)?), Some(entry)).await
     }
 
-    /// Removes the collection `id`.
+    /// Removes the collection `id` and queues the removal for sync.
     ///
     /// # Errors
     /// When the write fails.
     pub async fn remove_collection(&self, id: &CollectionId) -> Result<(), StoreError> {
         self.check()?;
-        self.write_one(schema::COLLECTIONS, WriteOp::Delete(JsValue::from_str(&id.0))).await
+        let entry = OutboxEntry::CollectionRemoved { id: id.0.clone(), at: crate::browser::now().0 };
+        self.write_collection(WriteOp::Delete(JsValue::from_str(&id.0)), Some(entry)).await
+    }
+
+    /// Applies `op` to the collections store with its outbox entry (none for what came from the
+    /// server), in one transaction.
+    async fn write_collection(&self, op: WriteOp, entry: Option<OutboxEntry>) -> Result<(), StoreError> {
+        let tx = self.db.transaction([schema::COLLECTIONS, schema::OUTBOX]).with_mode(TransactionMode::Readwrite).build()?;
+        let target = tx.object_store(schema::COLLECTIONS)?;
+        match op {
+            WriteOp::Put(value) => {
+                target.put(value).primitive()?;
+            }
+            WriteOp::Delete(key) => {
+                target.delete(key).primitive()?;
+            }
+        }
+        if let Some(entry) = entry {
+            let entry = serde_json::to_value(entry).map_err(|error| StoreError::Failed(error.to_string()))?;
+            tx.object_store(schema::OUTBOX)?.add(to_js(&entry)?).primitive()?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Every record of `store` read by `read` from its JSON text; the
@@ -356,7 +381,7 @@ impl Store {
         let mut ops = Vec::with_capacity(boards.len());
         for board in boards {
             let entry = OutboxEntry::BoardPut { id: board.id.0.clone(), at: now.0 };
-            ops.push((WriteOp::Put(to_js(&board_envelope(board)?)?), entry));
+            ops.push((WriteOp::Put(to_js(&board_envelope(board)?)?), Some(entry)));
         }
         self.write_boards(ops, ListChange::Put(boards)).await
     }
@@ -368,7 +393,7 @@ impl Store {
     pub async fn remove_board(&self, id: &BoardId, now: Timestamp) -> Result<(), StoreError> {
         self.check()?;
         let entry = OutboxEntry::BoardRemoved { id: id.0.clone(), at: now.0 };
-        self.write_boards(vec![(WriteOp::Delete(JsValue::from_str(&id.0)), entry)], ListChange::Remove(id)).await
+        self.write_boards(vec![(WriteOp::Delete(JsValue::from_str(&id.0)), Some(entry))], ListChange::Remove(id)).await
     }
 
     /// The changes waiting for sync, oldest first.
@@ -517,10 +542,14 @@ impl Store {
         Ok(())
     }
 
-    /// Applies `ops` to the boards store, each with its outbox entry, and `change` to the boards
-    /// list, in one transaction. A list that does not read or is out of step before the change is
-    /// deleted instead, to be rebuilt at the next reading.
-    async fn write_boards(&self, ops: Vec<(WriteOp, OutboxEntry)>, change: ListChange<'_>) -> Result<(), StoreError> {
+    /// Applies `ops` to the boards store, each with its outbox entry (none for what came from the
+    /// server), and `change` to the boards list, in one transaction. A list that does not read or
+    /// is out of step before the change is deleted instead, to be rebuilt at the next reading.
+    async fn write_boards(
+        &self,
+        ops: Vec<(WriteOp, Option<OutboxEntry>)>,
+        change: ListChange<'_>,
+    ) -> Result<(), StoreError> {
         let tx = self
             .db
             .transaction([schema::BOARDS, schema::OUTBOX, schema::LISTS])
@@ -556,8 +585,10 @@ impl Store {
                     target.delete(key).primitive()?;
                 }
             }
-            let entry = serde_json::to_value(entry).map_err(|error| StoreError::Failed(error.to_string()))?;
-            outbox.add(to_js(&entry)?).primitive()?;
+            if let Some(entry) = entry {
+                let entry = serde_json::to_value(entry).map_err(|error| StoreError::Failed(error.to_string()))?;
+                outbox.add(to_js(&entry)?).primitive()?;
+            }
         }
         tx.commit().await?;
         Ok(())
@@ -708,6 +739,12 @@ fn board_envelope(board: &Board) -> Result<serde_json::Value, StoreError> {
         "deleted": record.deleted,
         "record": text,
     }))
+}
+
+/// A collection as stored: its id, and the durable record as JSON text.
+fn collection_envelope(collection: &Collection) -> Result<JsValue, StoreError> {
+    let text = serde_json::to_string(&collection.to_record()).map_err(|error| StoreError::Failed(error.to_string()))?;
+    to_js(&serde_json::json!({ "id": collection.id.0, "record": text }))
 }
 
 /// The record text of a stored board or collection, or why there is none.
