@@ -6,8 +6,7 @@
 //! error codes, or it answered something this build does not understand.
 
 use api_contract::{
-    Account, DeleteAccount, ErrorBody, ErrorCode, Endpoint, PublicCollection, Pulled, Push, Pushed, Session, SignIn,
-    SignUp,
+    DeleteAccount, Endpoint, ErrorBody, ErrorCode, PublicCollection, Pulled, Push, Pushed, Session, SignIn, SignUp,
 };
 use gloo_net::http::{Request, RequestBuilder, Response};
 use serde::de::DeserializeOwned;
@@ -84,10 +83,6 @@ pub async fn sign_out(token: &str) -> Result<(), ApiFailure> {
     send_empty(builder(Endpoint::SignOut, "", Some(token)).build().map_err(unexpected)?).await
 }
 
-pub async fn account(token: &str) -> Result<Account, ApiFailure> {
-    send(builder(Endpoint::Account, "", Some(token)).build().map_err(unexpected)?).await
-}
-
 pub async fn delete_account(token: &str, body: &DeleteAccount) -> Result<(), ApiFailure> {
     send_empty(with_body(Endpoint::DeleteAccount, "", Some(token), body)?).await
 }
@@ -127,7 +122,12 @@ fn builder(endpoint: Endpoint, parameter: &str, token: Option<&str>) -> RequestB
     }
 }
 
-fn with_body(endpoint: Endpoint, parameter: &str, token: Option<&str>, body: &impl Serialize) -> Result<Request, ApiFailure> {
+fn with_body(
+    endpoint: Endpoint,
+    parameter: &str,
+    token: Option<&str>,
+    body: &impl Serialize,
+) -> Result<Request, ApiFailure> {
     builder(endpoint, parameter, token).json(body).map_err(unexpected)
 }
 

@@ -8,8 +8,8 @@ use yew_router::prelude::*;
 
 use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
 use crate::pages::{
-    BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, PlayPage, SamplePage,
-    SelectionHandout, SettingsPage,
+    AccountPage, BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, OpenShared,
+    PlayPage, SamplePage, SelectionHandout, SettingsPage,
 };
 use crate::store::schema::DB_NAME;
 use crate::store::Settings;
@@ -48,6 +48,12 @@ pub enum Route {
     Sample,
     #[at("/settings")]
     Settings,
+    /// Signing in, and where sync stands.
+    #[at("/account")]
+    Account,
+    /// Opening a shared collection by its code.
+    #[at("/open/:code")]
+    Open { code: String },
     #[not_found]
     #[at("/not-found")]
     NotFound,
@@ -83,6 +89,25 @@ pub fn App(props: &AppProps) -> Html {
             crate::browser::on_update_ready(move || {
                 library.dispatch(Action::Notify(Notice::UpdateReady));
             })
+        });
+    }
+    {
+        // Sync runs once the store is open, whenever the network comes back, and every few
+        // minutes while the app is open (each run does nothing when signed out).
+        let library = library.clone();
+        use_effect_with(library.store.is_some(), move |ready| {
+            let listeners = ready.then(|| {
+                crate::sync::request(&library);
+                let window = gloo_events::EventListener::new(&gloo_utils::window(), "online", {
+                    let library = library.clone();
+                    move |_| crate::sync::request(&library)
+                });
+                let every = gloo_timers::callback::Interval::new(crate::sync::PERIOD_MS, move || {
+                    crate::sync::request(&library);
+                });
+                (window, every)
+            });
+            move || drop(listeners)
         });
     }
     {
@@ -130,6 +155,7 @@ pub fn App(props: &AppProps) -> Html {
                     <Link<Route> to={Route::Boards}>{ strings.get("boards") }</Link<Route>>
                     <Link<Route> to={Route::Collections}>{ strings.get("collections") }</Link<Route>>
                     <Link<Route> to={Route::Settings}>{ strings.get("settings") }</Link<Route>>
+                    <AccountLink />
                 </nav>
                 <NoticeBar />
                 <main>
@@ -165,6 +191,8 @@ fn switch(route: Route) -> Html {
         Route::Handout { ids } => html! { <SelectionHandout {ids} /> },
         Route::Sample => html! { <SamplePage /> },
         Route::Settings => html! { <SettingsPage /> },
+        Route::Account => html! { <AccountPage /> },
+        Route::Open { code } => html! { <OpenShared {code} /> },
         Route::NotFound => html! { <NotFound /> },
     }
 }
@@ -177,6 +205,23 @@ fn NotFound() -> Html {
             { strings.get("page-not-found") }{ " " }
             <Link<Route> to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>>
         </p>
+    }
+}
+
+/// The account's link, with where sync stands once signed in.
+#[component]
+fn AccountLink() -> Html {
+    let strings = use_app_strings();
+    let library = use_library();
+    let state = library.sync.label_key();
+    html! {
+        <Link<Route> classes="account-link" to={Route::Account}>
+            { strings.get(if library.sync.signed_in.is_some() { "account" } else { "account-sign-in" }) }
+            if let Some(key) = state {
+                { " " }
+                <span class="sync-badge" data-sync={key}>{ strings.get(key).replace("{count}", &library.sync.pending.to_string()) }</span>
+            }
+        </Link<Route>>
     }
 }
 

@@ -5,7 +5,7 @@
 //! ports) and the routes. The binary in `main.rs` mounts it on the page;
 //! tests mount it on an element of their own.
 
-mod api;
+pub mod api;
 mod app;
 pub mod browser;
 mod library;

@@ -500,7 +500,11 @@ pub fn share_collection(library: &LibraryHandle, id: &CollectionId, sharing: Sha
 /// Keeps a collection opened by its code, with its boards, as they came from the server: they are
 /// someone else's, so nothing is queued for sync.
 pub fn keep_shared(library: &LibraryHandle, collection: Collection, boards: Vec<Board>) {
-    library.dispatch(Action::Synced(Synced { boards: boards.clone(), collections: vec![collection.clone()], ..Synced::default() }));
+    library.dispatch(Action::Synced(Synced {
+        boards: boards.clone(),
+        collections: vec![collection.clone()],
+        ..Synced::default()
+    }));
     let Some(store) = library.store.clone() else { return };
     let dispatcher = library.dispatcher();
     wasm_bindgen_futures::spawn_local(async move {

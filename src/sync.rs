@@ -112,6 +112,9 @@ impl From<StoreError> for RunError {
     }
 }
 
+/// How often sync runs on its own while the app is open, in milliseconds.
+pub const PERIOD_MS: u32 = 3 * 60 * 1000;
+
 thread_local! {
     static RUNNING: Cell<bool> = const { Cell::new(false) };
     static AGAIN: Cell<bool> = const { Cell::new(false) };
@@ -301,8 +304,11 @@ async fn push(
         let record = if *removed { None } else { store.record_json(kind, id).await? };
         let change = match record {
             // Not the device's own (a shared collection's board, say): nothing to send.
-            Some(json) => owner_to_account(kind, json, account)
-                .map(|record| Change { id: id.clone(), base_revision, record: Some(record) }),
+            Some(json) => owner_to_account(kind, json, account).map(|record| Change {
+                id: id.clone(),
+                base_revision,
+                record: Some(record),
+            }),
             // A removal of what the server never had needs no sending either.
             None => base_revision.map(|_| Change { id: id.clone(), base_revision, record: None }),
         };

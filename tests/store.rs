@@ -1,13 +1,16 @@
 //! The local store against real IndexedDB in headless Chromium: records of
 //! every schema version read back after an upgrade, unreadable records kept
 //! aside, the outbox, settings, the boards list kept in step with the boards
-//! (and rebuilt when it is not), and a second tab opening a newer version.
+//! (and rebuilt when it is not), a second tab opening a newer version, and what sync keeps (its
+//! state, read leniently; the outbox read per record and emptied; the server's records written
+//! without queueing them back).
 #![cfg(target_arch = "wasm32")]
 
 use std::cell::Cell;
 use std::rc::Rc;
 
-use bridge_training::store::{schema, Hooks, OutboxEntry, Settings, Store, StoreError};
+use bridge_training::api::Kind;
+use bridge_training::store::{schema, Conflict, Hooks, OutboxEntry, Settings, Store, StoreError, SyncState};
 use indexed_db_futures::database::Database;
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
@@ -412,4 +415,79 @@ async fn progress_round_trips_and_a_damaged_record_reads_as_no_progress() {
     let lesson_2 = training::CollectionId("lesson-2".to_owned());
     assert_eq!(store.progress(&lesson_2).await.expect("reads"), training::CollectionProgress::new(lesson_2));
     assert_eq!(store.progress(&collection).await.expect("reads"), progress, "the other collection is untouched");
+}
+
+#[wasm_bindgen_test]
+async fn the_sync_state_round_trips_and_a_damaged_one_is_kept_aside_and_starts_afresh() {
+    let name = fresh_name("sync-state");
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    assert_eq!(store.sync_state().await.expect("the state reads"), SyncState::default());
+    let mut state = SyncState::default();
+    state.cursors.insert(Kind::Board, 42);
+    state.set_revision(Kind::Board, "b-1", Some(3));
+    state.add_conflict(Conflict {
+        kind: Kind::Collection,
+        id: "c-1".to_owned(),
+        revision: 2,
+        record: Some(serde_json::json!({ "name": "Theirs" })),
+    });
+    store.put_sync_state(&state).await.expect("the state is stored");
+    let read = store.sync_state().await.expect("the state reads");
+    assert_eq!(read, state);
+    assert_eq!(read.revision(Kind::Board, "b-1"), Some(3));
+    assert_eq!(read.revision(Kind::Collection, "b-1"), None);
+
+    for (test, damaged) in [
+        ("text", r#"{"key": "sync", "version": 1, "record": "{not json"}"#),
+        ("future", r#"{"key": "sync", "version": 9, "record": "{}"}"#),
+        ("shape", r#"{"key": "sync", "version": 1, "record": "{\"cursors\": 7}"}"#),
+    ] {
+        let name = fresh_name(&format!("sync-state-{test}"));
+        seed(&name, schema::VERSION, &[(schema::SETTINGS, parse(damaged))]).await;
+        let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+        assert_eq!(store.sync_state().await.expect("the state reads"), SyncState::default(), "{test}");
+        assert_eq!(store.quarantined().await.expect("the quarantine reads").len(), 1, "{test}: kept aside");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_outbox_gives_each_records_last_change_and_the_servers_records_queue_nothing() {
+    let name = fresh_name("pending");
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    let board = fixture_board();
+    let other = other_board();
+    store.put_board(&board, Timestamp(10)).await.expect("stored");
+    store.put_board(&board, Timestamp(11)).await.expect("stored again");
+    store.put_board(&other, Timestamp(12)).await.expect("stored");
+    store.remove_board(&other.id, Timestamp(13)).await.expect("removed");
+    let pending = store.pending().await.expect("the outbox reads");
+    let changes: Vec<_> = pending.changes.iter().map(|((kind, id), removed)| (*kind, id.as_str(), *removed)).collect();
+    assert_eq!(changes, [(Kind::Board, board.id.0.as_str(), false), (Kind::Board, other.id.0.as_str(), true)]);
+    assert_eq!(pending.keys_of(Kind::Board, &board.id.0).len(), 2);
+    assert_eq!(pending.unreadable, 0);
+
+    // Sent: dropped; the other change stays.
+    store.drop_outbox(pending.keys_of(Kind::Board, &board.id.0)).await.expect("dropped");
+    let pending = store.pending().await.expect("the outbox reads");
+    assert_eq!(pending.changes.keys().map(|(_, id)| id.as_str()).collect::<Vec<_>>(), [other.id.0.as_str()]);
+
+    // What came from the server is stored and listed, and queues nothing.
+    store.put_synced_boards(std::slice::from_ref(&other)).await.expect("stored");
+    assert_eq!(store.pending().await.expect("the outbox reads").changes.len(), 1);
+    let (listed, _) = board_list(&store).await;
+    assert!(listed.iter().any(|summary| summary.id() == &other.id));
+    assert_eq!(
+        store.record_json(Kind::Board, &other.id.0).await.expect("reads").map(|json| json["id"].clone()),
+        Some(serde_json::json!(other.id.0))
+    );
+    store.remove_synced_board(&other.id).await.expect("removed");
+    assert_eq!(store.pending().await.expect("the outbox reads").changes.len(), 1);
+    assert_eq!(store.record_json(Kind::Board, &other.id.0).await.expect("reads"), None);
+
+    // Requeued by hand (a conflict kept), and every record for a new account.
+    store.requeue(Kind::Collection, "c-1").await.expect("requeued");
+    store.requeue_all().await.expect("requeued");
+    let pending = store.pending().await.expect("the outbox reads");
+    assert_eq!(pending.changes.get(&(Kind::Collection, "c-1".to_owned())), Some(&false));
+    assert_eq!(pending.changes.get(&(Kind::Board, board.id.0.clone())), Some(&false));
 }

@@ -1,10 +1,12 @@
-//! Collections: the list with a form to create one, and one collection with
-//! its boards in order (move up or down, remove, add), renamed or deleted.
-//! A board that was deleted or went to the trash stays in its place, shown
-//! as unavailable.
+//! Collections: the list with a form to create one and a form to open a shared one by its code,
+//! and one collection with its boards in order (move up or down, remove, add), renamed, shared
+//! (published by its code) or deleted. A board that was deleted or went to the trash stays in its
+//! place, shown as unavailable. A collection opened from someone else is read and played, not
+//! changed.
 
 use training::{
-    Board, BoardId, BoardProgress, CollectionEntry, CollectionId, CollectionMove, CollectionProgress, ServiceError,
+    Board, BoardId, BoardProgress, Collection, CollectionEntry, CollectionId, CollectionMove, CollectionProgress,
+    ServiceError, Sharing,
 };
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -27,8 +29,25 @@ pub fn CollectionsPage() -> Html {
     let strings = use_app_strings();
     let library = use_library();
     let name = use_state(String::new);
+    let code = use_state(String::new);
     let error = use_state(|| None::<&'static str>);
     let navigator = use_navigator();
+
+    let on_code = {
+        let code = code.clone();
+        Callback::from(move |event: InputEvent| code.set(event.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let on_open = {
+        let code = code.clone();
+        let navigator = navigator.clone();
+        Callback::from(move |event: SubmitEvent| {
+            event.prevent_default();
+            let typed = code.trim().to_owned();
+            if let (false, Some(navigator)) = (typed.is_empty(), &navigator) {
+                navigator.push(&Route::Open { code: typed });
+            }
+        })
+    };
 
     let mut collections: Vec<_> = library.service().collections.collections.values().cloned().collect();
     collections.sort_by_key(|collection| collection.name.to_lowercase());
@@ -67,6 +86,13 @@ pub fn CollectionsPage() -> Html {
                 if let Some(key) = *error {
                     <p class="field-error" role="alert">{ strings.get(key) }</p>
                 }
+            </form>
+            <form class="open-by-code" onsubmit={on_open}>
+                <label>
+                    <span>{ strings.get("open-code") }</span>
+                    <input type="text" class="open-code" value={(*code).clone()} oninput={on_code} autocapitalize="off" spellcheck="false" />
+                </label>
+                <button type="submit" class="open-shared-button" disabled={code.trim().is_empty()}>{ strings.get("open") }</button>
             </form>
             if collections.is_empty() {
                 <p class="empty">{ strings.get("no-collections") }</p>
@@ -127,6 +153,7 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
             </p>
         };
     };
+    let own = collection.owner == viewer().user_id;
     let entries = library.service().entries(&viewer(), &collection);
     let service = library.service();
     let candidates: Vec<&Board> = service
@@ -199,6 +226,38 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
         .and_then(|progress| progress.last_board.clone())
         .or_else(|| collection.boards.first().cloned());
     let resume = resume.and_then(|board| Some((board.clone(), board_name(service.boards.boards.get(&board)?))));
+    if !own {
+        // Someone else's collection, opened by its code: read and played here, changed by its owner.
+        return html! {
+            <section class="collection-page shared" data-collection={collection.id.0.clone()}>
+                <h2 class="collection-title">{ collection.name.clone() }</h2>
+                <p class="collection-progress" data-played={played.to_string()}>
+                    { strings.get("progress-played").replace("{played}", &played.to_string()).replace("{total}", &collection.boards.len().to_string()) }
+                    if let Some((board, name)) = resume {
+                        { " " }
+                        <Link<Route> classes="button primary continue" to={Route::PlayInCollection { id: collection.id.0.clone(), board: board.0 }}>
+                            { strings.get("progress-continue").replace("{name}", &name) }
+                        </Link<Route>>
+                    }
+                </p>
+                <ol class="collection-entries">
+                    { for entries.iter().enumerate().map(|(index, entry)| html! {
+                        <EntryRow
+                            library={library.clone()}
+                            collection={id.clone()}
+                            entry={entry.clone()}
+                            index={index}
+                            last={index == last}
+                            dragging={dragging.clone()}
+                            progress={progress.as_ref().and_then(|progress| progress.boards.get(entry.id()).copied())}
+                            editable=false
+                        />
+                    }) }
+                </ol>
+                <p><Link<Route> to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>></p>
+            </section>
+        };
+    }
     html! {
         <section class="collection-page" data-collection={collection.id.0.clone()}>
             <form class="rename-collection" onsubmit={on_rename}>
@@ -235,9 +294,11 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
                         last={index == last}
                         dragging={dragging.clone()}
                         progress={progress.as_ref().and_then(|progress| progress.boards.get(entry.id()).copied())}
+                        editable=true
                     />
                 }) }
             </ol>
+            <ShareCollection library={library.clone()} collection={collection.clone()} />
             <div class="add-board">
                 <label>
                     <span>{ strings.get("add-board") }</span>
@@ -275,6 +336,8 @@ struct EntryRowProps {
     dragging: UseStateHandle<Option<BoardId>>,
     /// The learner's games on this board.
     progress: Option<BoardProgress>,
+    /// The viewer owns the collection: the board can be moved or removed.
+    editable: bool,
 }
 
 #[component]
@@ -356,19 +419,74 @@ fn EntryRow(props: &EntryRowProps) -> Html {
         <li
             class={classes!("entry", (!available).then_some("unavailable"), dragged.then_some("dragged"))}
             data-board={board_id.0.clone()}
-            draggable="true"
-            ondragstart={on_drag_start}
-            ondragover={on_drag_over}
-            ondrop={on_drop}
-            ondragend={on_drag_end}
+            draggable={if props.editable { "true" } else { "false" }}
+            ondragstart={props.editable.then_some(on_drag_start)}
+            ondragover={props.editable.then_some(on_drag_over)}
+            ondrop={props.editable.then_some(on_drop)}
+            ondragend={props.editable.then_some(on_drag_end)}
         >
-            <span class="drag-handle" aria-hidden="true">{ "⠿" }</span>
+            if props.editable {
+                <span class="drag-handle" aria-hidden="true">{ "⠿" }</span>
+            }
             { label }
-            <span class="entry-actions">
-                <button class="up" onclick={up} disabled={props.index == 0} aria-label={strings.get("move-up")}>{ "↑" }</button>
-                <button class="down" onclick={down} disabled={props.last} aria-label={strings.get("move-down")}>{ "↓" }</button>
-                <button class="remove" onclick={remove}>{ strings.get("remove") }</button>
-            </span>
+            if props.editable {
+                <span class="entry-actions">
+                    <button class="up" onclick={up} disabled={props.index == 0} aria-label={strings.get("move-up")}>{ "↑" }</button>
+                    <button class="down" onclick={down} disabled={props.last} aria-label={strings.get("move-down")}>{ "↓" }</button>
+                    <button class="remove" onclick={remove}>{ strings.get("remove") }</button>
+                </span>
+            }
         </li>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ShareCollectionProps {
+    library: LibraryHandle,
+    collection: Collection,
+}
+
+/// Publishing one's collection: anyone with its code (the collection's id) or link opens it,
+/// with its boards, once it has reached the server (sync, when signed in).
+#[component]
+fn ShareCollection(props: &ShareCollectionProps) -> Html {
+    let strings = use_app_strings();
+    let error = use_state(|| None::<&'static str>);
+    let public = props.collection.sharing == Sharing::Public;
+    let on_toggle = {
+        let library = props.library.clone();
+        let id = props.collection.id.clone();
+        let error = error.clone();
+        Callback::from(move |_| {
+            let sharing = if public { Sharing::Private } else { Sharing::Public };
+            error.set(library::share_collection(&library, &id, sharing).err().map(|refused| refusal_key(&refused)));
+        })
+    };
+    let code = props.collection.id.0.clone();
+    let link = web_sys::window()
+        .and_then(|window| window.location().href().ok())
+        .map(|href| format!("{}#/open/{code}", href.split('#').next().unwrap_or_default()))
+        .unwrap_or_default();
+    let signed_in = props.library.sync.signed_in.is_some();
+    html! {
+        <div class="share-collection" data-sharing={if public { "public" } else { "private" }}>
+            if public {
+                <p>{ strings.get("collection-public") }{ " " }<code class="share-code">{ code }</code></p>
+                <input type="text" class="share-link" readonly=true value={link} aria-label={strings.get("collection-share-link")} />
+                <button class="unpublish-collection" onclick={on_toggle}>{ strings.get("collection-unpublish") }</button>
+            } else {
+                <p class="hint">{ strings.get("collection-private") }</p>
+                <button class="publish-collection" onclick={on_toggle}>{ strings.get("collection-publish") }</button>
+            }
+            if !signed_in {
+                <p class="hint">
+                    { strings.get("collection-share-sign-in") }{ " " }
+                    <Link<Route> to={Route::Account}>{ strings.get("account-sign-in") }</Link<Route>>
+                </p>
+            }
+            if let Some(key) = *error {
+                <p class="field-error" role="alert">{ strings.get(key) }</p>
+            }
+        </div>
     }
 }

@@ -1,5 +1,6 @@
 //! The pages of the app.
 
+mod account;
 mod board;
 mod boards;
 mod collections;
@@ -7,15 +8,18 @@ mod dd;
 mod editor;
 mod handout;
 mod import;
+mod open;
 mod play;
 mod sample;
 mod settings;
 
+pub use account::AccountPage;
 pub use board::BoardPage;
 pub use boards::BoardsPage;
 pub use collections::{CollectionPage, CollectionsPage};
 pub use editor::EditorPage;
 pub use handout::{CollectionHandout, SelectionHandout};
+pub use open::OpenShared;
 pub use play::PlayPage;
 pub use sample::{SamplePage, SAMPLE_BOARD, SAMPLE_DEAL};
 pub use settings::SettingsPage;

@@ -272,7 +272,8 @@ impl Store {
     /// Applies `op` to the collections store with its outbox entry (none for what came from the
     /// server), in one transaction.
     async fn write_collection(&self, op: WriteOp, entry: Option<OutboxEntry>) -> Result<(), StoreError> {
-        let tx = self.db.transaction([schema::COLLECTIONS, schema::OUTBOX]).with_mode(TransactionMode::Readwrite).build()?;
+        let tx =
+            self.db.transaction([schema::COLLECTIONS, schema::OUTBOX]).with_mode(TransactionMode::Readwrite).build()?;
         let target = tx.object_store(schema::COLLECTIONS)?;
         match op {
             WriteOp::Put(value) => {

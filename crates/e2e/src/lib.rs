@@ -110,6 +110,100 @@ impl Drop for StaticServer {
     }
 }
 
+/// The real server (`crates/server`) serving the built app and the API on a loopback port, over
+/// a fresh SQLite database in a temporary directory (removed when dropped). It can be stopped, as
+/// if the network were gone, and started again on the same port (the same origin, so the
+/// browsers keep their data) over the same database.
+pub struct AppServer {
+    addr: SocketAddr,
+    dist: PathBuf,
+    data_dir: PathBuf,
+    task: Option<tokio::task::JoinHandle<()>>,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl AppServer {
+    /// Starts the server over a fresh database.
+    ///
+    /// # Errors
+    /// When `dist` has no `index.html`, no port can be bound or the database cannot be created.
+    pub async fn start(dist: &Path) -> Result<AppServer> {
+        if !dist.join("index.html").exists() {
+            bail!("{} has no index.html: build the app first (cargo xtask test does)", dist.display());
+        }
+        let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        let data_dir = std::env::temp_dir().join(format!("bridge-e2e-server-{}-{stamp}", std::process::id()));
+        let mut server = AppServer {
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            dist: dist.to_owned(),
+            data_dir,
+            task: None,
+            shutdown: None,
+        };
+        server.serve().await?;
+        Ok(server)
+    }
+
+    async fn serve(&mut self) -> Result<()> {
+        let config = server::Config {
+            address: "127.0.0.1".to_owned(),
+            port: self.addr.port(),
+            data_dir: self.data_dir.clone(),
+            dist: self.dist.clone(),
+            database_url: None,
+        };
+        let listener = tokio::net::TcpListener::bind(self.addr).await.context("could not bind a local port")?;
+        self.addr = listener.local_addr()?;
+        let app = server::App::start(&config).await?;
+        let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
+        self.task = Some(tokio::spawn(async move {
+            // The server ends with the test; an error here shows as failed requests.
+            let _ = server::serve(listener, app, async {
+                let _ = stopped.await;
+            })
+            .await;
+        }));
+        self.shutdown = Some(shutdown);
+        Ok(())
+    }
+
+    /// Stops serving, as if the network were gone; the database stays.
+    pub async fn stop(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+        if let Some(mut task) = self.task.take() {
+            if tokio::time::timeout(Duration::from_secs(5), &mut task).await.is_err() {
+                task.abort();
+            }
+        }
+    }
+
+    /// Serves again on the same port over the same database.
+    ///
+    /// # Errors
+    /// When the port cannot be bound again.
+    pub async fn restart(&mut self) -> Result<()> {
+        self.stop().await;
+        self.serve().await
+    }
+
+    /// The address of `path` on this server, such as `http://127.0.0.1:41234/`.
+    #[must_use]
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+}
+
+impl Drop for AppServer {
+    fn drop(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.abort();
+        }
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}
+
 /// A headless Chromium session. Dropping it ends chromedriver and every
 /// browser process it started, even when a test fails half-way.
 pub struct Browser {
@@ -169,6 +263,30 @@ impl Browser {
     pub async fn find_all(&self, css: &str) -> Result<Vec<fantoccini::elements::Element>> {
         self.find(css).await?;
         Ok(self.client.find_all(Locator::Css(css)).await?)
+    }
+
+    /// Waits until the service worker controls the page and has cached the app, so the page
+    /// starts without the server from then on.
+    ///
+    /// # Errors
+    /// When it does not within [`WAIT`].
+    pub async fn wait_for_offline_cache(&self) -> Result<()> {
+        let start = std::time::Instant::now();
+        while start.elapsed() < WAIT {
+            let state = self
+                .client
+                .execute(
+                    "return navigator.serviceWorker.controller !== null
+                        && caches.keys().then(keys => keys.some(k => k.startsWith('bridge-training-')));",
+                    vec![],
+                )
+                .await?;
+            if state.as_bool() == Some(true) {
+                return Ok(());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        bail!("the service worker did not take control of the page within {WAIT:?}")
     }
 
     /// Where the browser saves downloaded files.

@@ -6,6 +6,7 @@ mod home;
 mod offline;
 mod player;
 mod pool;
+mod sharing;
 mod solver;
 
 /// Runs an end-to-end test when `E2E_DIST` names the built app; says plainly

@@ -2,9 +2,7 @@
 //! caches the app and the solver's worker, and with the server gone a
 //! reload still starts the app with its boards.
 
-use std::time::Duration;
-
-use anyhow::{bail, Result};
+use anyhow::Result;
 use e2e::{Browser, StaticServer};
 
 use crate::boards::CLUB_NIGHT;
@@ -35,26 +33,7 @@ async fn the_app_starts_from_its_cache_with_its_boards_when_the_server_is_gone()
     browser.find("button.confirm-import").await?.click().await?;
     browser.find(".board-row").await?;
 
-    // Wait until the service worker controls the page and has cached the shell.
-    let mut ready = false;
-    for _ in 0..100 {
-        let state = browser
-            .client
-            .execute(
-                "return navigator.serviceWorker.controller !== null
-                    && caches.keys().then(keys => keys.some(k => k.startsWith('bridge-training-')));",
-                vec![],
-            )
-            .await?;
-        if state.as_bool() == Some(true) {
-            ready = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    if !ready {
-        bail!("the service worker never took control of the page");
-    }
+    browser.wait_for_offline_cache().await?;
     // The solver's worker is linked from no tag of the page: it is cached by name.
     let cached = browser
         .client

@@ -22,7 +22,7 @@ const TABLE_WAIT: Duration = Duration::from_secs(240);
 /// The game's `data-state` and `data-cards` (cards played), once the robots
 /// are done and it is the learner's turn or the play is over, with more than
 /// `after` cards played.
-async fn settled(browser: &Browser, after: usize) -> Result<(String, usize)> {
+pub(crate) async fn settled(browser: &Browser, after: usize) -> Result<(String, usize)> {
     let start = Instant::now();
     loop {
         if let Ok(game) = browser.client.find(Locator::Css("section.game")).await {
@@ -40,7 +40,7 @@ async fn settled(browser: &Browser, after: usize) -> Result<(String, usize)> {
 }
 
 /// Clicks the first playable card and waits for the learner's next turn.
-async fn play_a_card(browser: &Browser, cards: usize) -> Result<(String, usize)> {
+pub(crate) async fn play_a_card(browser: &Browser, cards: usize) -> Result<(String, usize)> {
     browser.find(".seat-panel .card.playable").await?.click().await?;
     settled(browser, cards).await
 }

@@ -1,0 +1,178 @@
+//! Accounts, sharing and sync through the real server, with separate browser profiles on phone
+//! screens: a teacher publishes a collection, a learner opens it by its code, goes offline and
+//! plays it; the teacher edits a board on a second device and the edit syncs to the first; a
+//! conflicting edit is shown with both versions, not lost, and settled by the teacher's choice.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use e2e::{AppServer, Browser};
+
+use crate::boards::CLUB_NIGHT;
+use crate::e2e;
+use crate::player::{play_a_card, settled};
+
+const PHONE: (u32, u32) = (360, 640);
+const PASSWORD: &str = "correct horse battery";
+/// How long a sync may take on a shared machine.
+const SYNC_WAIT: Duration = Duration::from_secs(60);
+
+/// Opens the account page and signs up (`audience` set) or in.
+async fn open_session(browser: &Browser, server: &AppServer, email: &str, audience: Option<&str>) -> Result<()> {
+    browser.client.goto(&server.url("/#/account")).await?;
+    let form = if audience.is_some() { "form.sign-up" } else { "form.sign-in" };
+    browser.find(&format!("{form} input.email")).await?.send_keys(email).await?;
+    browser.find(&format!("{form} input.password")).await?.send_keys(PASSWORD).await?;
+    if let Some(audience) = audience {
+        browser.find(&format!("{form} select.audience option[value='{audience}']")).await?.click().await?;
+    }
+    browser.find(&format!("{form} button[type='submit']")).await?.click().await?;
+    browser.find(".account-page[data-signed-in='true']").await.context("signed in")?;
+    Ok(())
+}
+
+/// Presses "sync now" on the account page until sync is over with nothing waiting, or with
+/// conflicts when `conflicts` is set; its panel's `data-sync`.
+async fn sync_now(browser: &Browser, server: &AppServer, conflicts: bool) -> Result<String> {
+    browser.client.goto(&server.url("/#/account")).await?;
+    let start = Instant::now();
+    loop {
+        browser.find("button.sync-now:not([disabled])").await?.click().await?;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let panel = browser.find(".sync-panel").await?;
+        let state = panel.attr("data-sync").await?.unwrap_or_default();
+        let wanted = if conflicts { state == "conflict" } else { state == "synced" };
+        if wanted {
+            return Ok(state);
+        }
+        if start.elapsed() > SYNC_WAIT {
+            bail!("sync did not end as expected within {SYNC_WAIT:?}: {state}");
+        }
+    }
+}
+
+/// The public collection `code` as the server answers it to anyone (status, body), read from
+/// `browser`'s page.
+async fn public_collection(browser: &Browser, code: &str) -> Result<(u16, serde_json::Value)> {
+    let answer = browser
+        .client
+        .execute(
+            "return fetch('/api/public/collections/' + arguments[0])
+                .then(r => r.json().then(body => [r.status, body]));",
+            vec![serde_json::json!(code)],
+        )
+        .await?;
+    let status = answer[0].as_u64().unwrap_or(0) as u16;
+    Ok((status, answer[1].clone()))
+}
+
+/// The name of the public collection's first board, once the server has one.
+async fn published_board_name(browser: &Browser, code: &str, not: &str) -> Result<String> {
+    let start = Instant::now();
+    loop {
+        if let (200, body) = public_collection(browser, code).await? {
+            if let Some(name) = body["boards"][0]["metadata"]["name"].as_str().filter(|name| *name != not) {
+                return Ok(name.to_owned());
+            }
+        }
+        if start.elapsed() > SYNC_WAIT {
+            bail!("the server has no board of {code} named otherwise than {not:?} within {SYNC_WAIT:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+/// Renames the board `id` in the editor.
+async fn rename_board(browser: &Browser, server: &AppServer, id: &str, name: &str) -> Result<()> {
+    browser.client.goto(&server.url(&format!("/#/boards/{id}/edit"))).await?;
+    let input = browser.find("input.board-name-input").await?;
+    input.clear().await?;
+    input.send_keys(name).await?;
+    browser.find("button.save-board").await?.click().await?;
+    browser.find(".board-page").await.context("saved")?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_published_collection_is_played_offline_and_edits_sync_between_devices_with_conflicts_shown() -> Result<()> {
+    let dist = e2e!();
+    let mut server = AppServer::start(&dist).await?;
+
+    // The teacher's first device: boards imported before having an account, then signing up
+    // sends them to the server.
+    let teacher = Browser::start(PHONE).await?;
+    teacher.client.goto(&server.url("/")).await?;
+    teacher.pick_file("input.import-file", "club-night.pbn", CLUB_NIGHT).await?;
+    teacher.find("button.confirm-import").await?.click().await?;
+    teacher.find(".board-row a.board-name").await?.click().await?;
+    let board = teacher.find(".board-page[data-board]").await?.attr("data-board").await?.context("the board's id")?;
+    open_session(&teacher, &server, "teacher@example.org", Some("teacher")).await?;
+    sync_now(&teacher, &server, false).await?;
+
+    // A collection of that board, published: its code opens it.
+    teacher.client.goto(&server.url("/#/collections")).await?;
+    teacher.find(".new-collection input.collection-name").await?.send_keys("Lesson 1").await?;
+    teacher.find("button.create-collection").await?.click().await?;
+    teacher.find(&format!("select.board-to-add option[value='{board}']")).await?.click().await?;
+    teacher.find("button.add").await?.click().await?;
+    teacher.find(".collection-entries .entry").await?;
+    teacher.find("button.publish-collection").await?.click().await?;
+    let code = teacher.find(".share-collection[data-sharing='public'] .share-code").await?.text().await?;
+    let original = published_board_name(&teacher, &code, "").await.context("the collection reaches the server")?;
+
+    // The learner opens it by its code on a phone, and plays it with the server gone.
+    let learner = Browser::start(PHONE).await?;
+    learner.client.goto(&server.url(&format!("/#/open/{code}"))).await?;
+    learner.find(".collection-page.shared .entry a.play-entry").await.context("the learner has the collection")?;
+    assert!(
+        learner.client.find(fantoccini::Locator::Css(".collection-page .rename-collection")).await.is_err(),
+        "someone else's collection is not changed by the learner"
+    );
+    learner.wait_for_offline_cache().await?;
+    server.stop().await;
+    learner.client.refresh().await?;
+    learner
+        .find(".collection-page.shared .entry a.play-entry")
+        .await
+        .context("offline, the collection is there")?
+        .click()
+        .await?;
+    learner.find("button.play-declarer").await?.click().await?;
+    let (_, cards) = settled(&learner, 0).await?;
+    let (_, after) = play_a_card(&learner, cards).await?;
+    assert!(after > cards, "offline, the learner's card is played and the robots answer");
+    learner.find(".card-feedback[data-cost]").await.context("offline, the card is judged")?;
+    learner.close().await;
+    server.restart().await?;
+
+    // The teacher's second device: signing in brings the boards; an edit there reaches the first.
+    let second = Browser::start(PHONE).await?;
+    open_session(&second, &server, "teacher@example.org", None).await?;
+    sync_now(&second, &server, false).await?;
+    second.client.goto(&server.url(&format!("/#/boards/{board}"))).await?;
+    second.find(&format!(".board-page[data-board='{board}']")).await.context("the second device has the board")?;
+    rename_board(&second, &server, &board, "Edited on the second device").await?;
+    sync_now(&second, &server, false).await?;
+    assert_eq!(published_board_name(&teacher, &code, &original).await?, "Edited on the second device");
+    sync_now(&teacher, &server, false).await?;
+    teacher.client.goto(&server.url(&format!("/#/boards/{board}"))).await?;
+    let page = teacher.find(".board-page").await?.text().await?;
+    assert!(page.contains("Edited on the second device"), "the edit reached the first device: {page}");
+
+    // Both devices edit the board; the second syncs first, so the first device's edit meets a
+    // newer version: a conflict, shown with both names, and nothing overwritten on the server.
+    rename_board(&second, &server, &board, "Second device's version").await?;
+    sync_now(&second, &server, false).await?;
+    rename_board(&teacher, &server, &board, "First device's version").await?;
+    sync_now(&teacher, &server, true).await?;
+    let conflict = teacher.find(&format!(".conflict-row[data-id='{board}']")).await?.text().await?;
+    assert!(conflict.contains("First device's version"), "{conflict}");
+    assert!(conflict.contains("Second device's version"), "{conflict}");
+    assert_eq!(published_board_name(&teacher, &code, "").await?, "Second device's version");
+
+    // The teacher keeps this device's version: it goes to the server, and the conflict is settled.
+    teacher.find(&format!(".conflict-row[data-id='{board}'] button.keep-mine")).await?.click().await?;
+    sync_now(&teacher, &server, false).await?;
+    assert_eq!(published_board_name(&teacher, &code, "Second device's version").await?, "First device's version");
+    Ok(())
+}
