@@ -451,3 +451,46 @@ pub async fn forget_account(store: &Store) -> Result<(), StoreError> {
     store.put_sync_state(&SyncState::default()).await?;
     store.requeue_all().await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_device_owner_becomes_the_account_on_the_way_out_and_back_on_the_way_in() {
+        let board = json!({ "id": "b", "owner": { "kind": "user", "user_id": LOCAL_USER } });
+        let sent = owner_to_account(Kind::Board, board.clone(), "acct-1").expect("the device's own board");
+        assert_eq!(sent["owner"], json!({ "kind": "user", "user_id": "acct-1" }));
+        assert_eq!(owner_to_local(Kind::Board, sent, "acct-1"), board);
+
+        let collection = json!({ "id": "c", "owner": LOCAL_USER });
+        let sent = owner_to_account(Kind::Collection, collection.clone(), "acct-1").expect("the device's own");
+        assert_eq!(sent["owner"], json!("acct-1"));
+        assert_eq!(owner_to_local(Kind::Collection, sent, "acct-1"), collection);
+    }
+
+    #[test]
+    fn someone_elses_records_are_never_sent_and_come_in_unchanged() {
+        let theirs = json!({ "id": "b", "owner": { "kind": "user", "user_id": "teacher-9" } });
+        assert_eq!(owner_to_account(Kind::Board, theirs.clone(), "acct-1"), None);
+        assert_eq!(owner_to_local(Kind::Board, theirs.clone(), "acct-1"), theirs);
+        let orphan = json!({ "id": "b", "owner": { "kind": "orphaned", "orphaned_at": 1, "reason": "board_deleted" } });
+        assert_eq!(owner_to_account(Kind::Board, orphan, "acct-1"), None);
+        assert_eq!(owner_to_account(Kind::Collection, json!({ "owner": "teacher-9" }), "acct-1"), None);
+        assert_eq!(owner_to_account(Kind::Collection, json!({ "name": "no owner" }), "acct-1"), None);
+    }
+
+    #[test]
+    fn the_header_shows_the_state_only_when_signed_in_conflicts_first() {
+        let mut view = SyncView::default();
+        assert_eq!(view.label_key(), None);
+        view.signed_in = Some("a@b.org".to_owned());
+        assert_eq!(view.label_key(), Some("sync-state-synced"));
+        view.pending = 2;
+        assert_eq!(view.label_key(), Some("sync-state-pending"));
+        view.conflicts.push(Conflict { kind: Kind::Board, id: "b".to_owned(), revision: 3, record: None });
+        assert_eq!(view.label_key(), Some("sync-state-conflict"));
+        view.phase = Phase::Offline;
+        assert_eq!(view.label_key(), Some("sync-state-offline"));
+    }
+}

@@ -187,7 +187,8 @@ pub fn AccountPage() -> Html {
         <section class="account-page" data-signed-in="true">
             <h2>{ strings.get("account") }</h2>
             <p class="account-email">{ strings.get("account-signed-in-as").replace("{email}", &email) }</p>
-            <div class="sync-panel" data-sync={phase} data-pending={view.pending.to_string()} data-conflicts={view.conflicts.len().to_string()}>
+            <div class="sync-panel" data-sync={phase} data-pending={view.pending.to_string()}
+                data-conflicts={view.conflicts.len().to_string()} data-last-synced={view.last_synced.map(|at| at.to_string())}>
                 <p class="sync-state">
                     { strings.get(state_key).replace("{count}", &view.pending.to_string()) }
                     if let Phase::Failed(key) = &view.phase {

@@ -5,6 +5,7 @@
 //! wasm in headless Chromium, end to end), `bench` prints the benchmarks.
 
 mod bench;
+mod postgres;
 mod run;
 mod solver_mt;
 mod step;
@@ -21,6 +22,7 @@ tasks:
   run     install what is missing, build the app and serve it on http://127.0.0.1:8080
   build   install what is missing and build the app into dist/ (as `run` does, without serving)
   test    install what is missing and run every test: fmt, clippy, native, wasm, end to end
+          (--postgres: also the server's tests against PostgreSQL, installed and started here)
   bench   run the benchmarks and print their figures
 ";
 

@@ -4,7 +4,7 @@
 use anyhow::{bail, Result};
 
 use crate::step::{cargo, run, step};
-use crate::{project_root, run as app, solver_mt, tools};
+use crate::{postgres, project_root, run as app, solver_mt, tools};
 
 /// The wasm test targets, run in headless Chromium: (package, test target).
 const WASM_TESTS: &[(&str, &str)] = &[
@@ -16,8 +16,13 @@ const WASM_TESTS: &[(&str, &str)] = &[
 ];
 
 pub fn test(args: &[String]) -> Result<()> {
-    if let Some(arg) = args.first() {
-        bail!("unknown option {arg:?} for `cargo xtask test`");
+    let mut postgres = false;
+    for arg in args {
+        match arg.as_str() {
+            // The server's tests again against PostgreSQL, installed and started here.
+            "--postgres" => postgres = true,
+            _ => bail!("unknown option {arg:?} for `cargo xtask test` (known: --postgres)"),
+        }
     }
     tools::wasm_target()?;
     step("format (cargo fmt --check)", || {
@@ -66,6 +71,14 @@ pub fn test(args: &[String]) -> Result<()> {
         test.args(["test", "--workspace", "--exclude", "e2e"]);
         run(test)
     })?;
+    if postgres {
+        let cluster = postgres::Cluster::start()?;
+        step("server tests against PostgreSQL (cargo test -p server)", || {
+            let mut test = cargo();
+            test.args(["test", "-p", "server"]).env("TEST_DATABASE_URL", cluster.url());
+            run(test)
+        })?;
+    }
     tools::wasm_bindgen()?;
     tools::chromium()?;
     for (package, target) in WASM_TESTS {

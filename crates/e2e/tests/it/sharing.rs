@@ -31,23 +31,28 @@ async fn open_session(browser: &Browser, server: &AppServer, email: &str, audien
     Ok(())
 }
 
-/// Presses "sync now" on the account page until sync is over with nothing waiting, or with
-/// conflicts when `conflicts` is set; its panel's `data-sync`.
-async fn sync_now(browser: &Browser, server: &AppServer, conflicts: bool) -> Result<String> {
+/// Presses "sync now" on the account page and waits for that run to end, with nothing waiting,
+/// or with conflicts when `conflicts` is set.
+async fn sync_now(browser: &Browser, server: &AppServer, conflicts: bool) -> Result<()> {
     browser.client.goto(&server.url("/#/account")).await?;
+    let last_run = |panel: &fantoccini::elements::Element| {
+        let panel = panel.clone();
+        async move { Ok::<_, anyhow::Error>(panel.attr("data-last-synced").await?.unwrap_or_default()) }
+    };
+    let before = last_run(&browser.find(".sync-panel").await?).await?;
+    browser.find("button.sync-now:not([disabled])").await?.click().await?;
     let start = Instant::now();
     loop {
-        browser.find("button.sync-now:not([disabled])").await?.click().await?;
-        tokio::time::sleep(Duration::from_millis(500)).await;
         let panel = browser.find(".sync-panel").await?;
         let state = panel.attr("data-sync").await?.unwrap_or_default();
-        let wanted = if conflicts { state == "conflict" } else { state == "synced" };
-        if wanted {
-            return Ok(state);
+        let wanted = if conflicts { "conflict" } else { "synced" };
+        if last_run(&panel).await? != before && state == wanted {
+            return Ok(());
         }
         if start.elapsed() > SYNC_WAIT {
-            bail!("sync did not end as expected within {SYNC_WAIT:?}: {state}");
+            bail!("no sync ended {wanted} within {SYNC_WAIT:?}: {state}");
         }
+        tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
 
