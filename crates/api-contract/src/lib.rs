@@ -54,6 +54,11 @@ pub enum Endpoint {
     PullCollections,
     PublicBoard,
     PublicCollection,
+    Groups,
+    CreateGroup,
+    UpdateGroup,
+    DeleteGroup,
+    SharedCollections,
 }
 
 /// One row of the route table.
@@ -227,7 +232,76 @@ pub const ROUTES: &[Route] = &[
         response: (200, Some("PublicCollection")),
         errors: &[ErrorCode::NotFound, ErrorCode::Internal],
     },
+    Route {
+        endpoint: Endpoint::Groups,
+        method: Method::Get,
+        path: "/api/groups",
+        summary: "One's groups: the accounts (by email) one shares boards and collections with",
+        authenticated: true,
+        request: None,
+        response: (200, Some("Groups")),
+        errors: &[ErrorCode::Unauthorized, ErrorCode::Internal],
+    },
+    Route {
+        endpoint: Endpoint::CreateGroup,
+        method: Method::Post,
+        path: "/api/groups",
+        summary: "Create a group with its members' emails (an email without an account yet counts once it signs up)",
+        authenticated: true,
+        request: Some("GroupBody"),
+        response: (201, Some("Group")),
+        errors: &[
+            ErrorCode::Unauthorized,
+            ErrorCode::MalformedBody,
+            ErrorCode::PayloadTooLarge,
+            ErrorCode::InvalidEmail,
+            ErrorCode::Internal,
+        ],
+    },
+    Route {
+        endpoint: Endpoint::UpdateGroup,
+        method: Method::Post,
+        path: "/api/groups/{id}",
+        summary: "Rename one's group and replace its members",
+        authenticated: true,
+        request: Some("GroupBody"),
+        response: (200, Some("Group")),
+        errors: &[
+            ErrorCode::Unauthorized,
+            ErrorCode::MalformedBody,
+            ErrorCode::PayloadTooLarge,
+            ErrorCode::InvalidEmail,
+            ErrorCode::NotFound,
+            ErrorCode::Internal,
+        ],
+    },
+    Route {
+        endpoint: Endpoint::DeleteGroup,
+        method: Method::Delete,
+        path: "/api/groups/{id}",
+        summary: "Delete one's group: what was shared with it is no longer",
+        authenticated: true,
+        request: None,
+        response: (204, None),
+        errors: &[ErrorCode::Unauthorized, ErrorCode::NotFound, ErrorCode::Internal],
+    },
+    Route {
+        endpoint: Endpoint::SharedCollections,
+        method: Method::Get,
+        path: "/api/shared/collections",
+        summary: "The collections shared with a group one belongs to, each with those of its boards one may read, \
+                  and the groups one belongs to",
+        authenticated: true,
+        request: None,
+        response: (200, Some("SharedCollections")),
+        errors: &[ErrorCode::Unauthorized, ErrorCode::Internal],
+    },
 ];
+
+/// The longest group name, in characters.
+pub const MAX_GROUP_NAME_CHARS: usize = 100;
+/// The most members a group may have.
+pub const MAX_GROUP_MEMBERS: usize = 500;
 
 /// The most changes one push may carry.
 pub const MAX_PUSH_CHANGES: usize = 200;
@@ -403,6 +477,40 @@ pub struct PublicCollection {
     pub boards: Vec<Value>,
 }
 
+/// A group as its owner writes it: a name and the members' emails.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupBody {
+    pub name: String,
+    pub members: Vec<String>,
+}
+
+/// One of one's groups; its id is what a board's or collection's sharing names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Group {
+    pub id: String,
+    pub name: String,
+    /// Normalised emails, sorted.
+    pub members: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Groups {
+    pub groups: Vec<Group>,
+}
+
+/// What is shared with the signed-in account through its groups.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharedCollections {
+    /// The ids of the groups the account belongs to (its device reads what is shared with them).
+    pub groups: Vec<String>,
+    /// The collections shared with those groups, each with the boards the account may read.
+    pub collections: Vec<PublicCollection>,
+}
+
 /// The stable code of an error answer; the message is for people, in English.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
 #[serde(rename_all = "snake_case")]
@@ -573,6 +681,12 @@ pub fn openapi() -> Value {
                 "PublicBoard": object(json!({ "code": string, "record": { "type": "object" } })),
                 "PublicCollection": object(json!({ "code": string, "collection": { "type": "object" },
                     "boards": { "type": "array", "items": { "type": "object" } } })),
+                "GroupBody": object(json!({ "name": { "type": "string", "maxLength": MAX_GROUP_NAME_CHARS },
+                    "members": { "type": "array", "maxItems": MAX_GROUP_MEMBERS, "items": string } })),
+                "Group": object(json!({ "id": string, "name": string, "members": { "type": "array", "items": string } })),
+                "Groups": object(json!({ "groups": { "type": "array", "items": { "$ref": "#/components/schemas/Group" } } })),
+                "SharedCollections": object(json!({ "groups": { "type": "array", "items": string },
+                    "collections": { "type": "array", "items": { "$ref": "#/components/schemas/PublicCollection" } } })),
                 "ErrorBody": object(json!({ "code": { "type": "string", "enum": ErrorCode::ALL }, "message": string })),
             },
         },
@@ -599,6 +713,11 @@ mod tests {
             Endpoint::PullCollections,
             Endpoint::PublicBoard,
             Endpoint::PublicCollection,
+            Endpoint::Groups,
+            Endpoint::CreateGroup,
+            Endpoint::UpdateGroup,
+            Endpoint::DeleteGroup,
+            Endpoint::SharedCollections,
         ];
         assert_eq!(endpoints.len(), ROUTES.len());
         for endpoint in endpoints {

@@ -116,6 +116,18 @@ pub async fn delete_account(
     let mut tx = app.db.begin().await?;
     sqlx::query("DELETE FROM sessions WHERE account_id = $1").bind(&signed_in.account.id).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM accounts WHERE id = $1").bind(&signed_in.account.id).execute(&mut *tx).await?;
+    // The account's copy of its boards and collections, its groups and what it shared with them.
+    for statement in [
+        "DELETE FROM shares WHERE group_id IN (SELECT id FROM sharing_groups WHERE owner_id = $1)",
+        "DELETE FROM sharing_members WHERE group_id IN (SELECT id FROM sharing_groups WHERE owner_id = $1)",
+        "DELETE FROM sharing_groups WHERE owner_id = $1",
+        "DELETE FROM shares WHERE item_id IN (SELECT id FROM boards WHERE owner_id = $1) AND kind = 'board'",
+        "DELETE FROM shares WHERE item_id IN (SELECT id FROM collections WHERE owner_id = $1) AND kind = 'collection'",
+        "DELETE FROM boards WHERE owner_id = $1",
+        "DELETE FROM collections WHERE owner_id = $1",
+    ] {
+        sqlx::query(statement).bind(&signed_in.account.id).execute(&mut *tx).await?;
+    }
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -202,7 +214,7 @@ fn dummy_hash() -> &'static str {
     })
 }
 
-fn random_hex(bytes: usize) -> String {
+pub(crate) fn random_hex(bytes: usize) -> String {
     let mut buffer = vec![0u8; bytes];
     rand::rngs::OsRng.fill_bytes(&mut buffer);
     hex(&buffer)

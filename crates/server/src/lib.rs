@@ -10,6 +10,7 @@ mod accounts;
 mod assets;
 mod db;
 mod error;
+mod groups;
 mod limits;
 mod sync;
 
@@ -118,6 +119,11 @@ fn handler(endpoint: Endpoint) -> MethodRouter<App> {
         Endpoint::PullCollections => routing::get(sync::pull_collections),
         Endpoint::PublicBoard => routing::get(sync::public_board),
         Endpoint::PublicCollection => routing::get(sync::public_collection),
+        Endpoint::Groups => routing::get(groups::list),
+        Endpoint::CreateGroup => routing::post(groups::create),
+        Endpoint::UpdateGroup => routing::post(groups::update),
+        Endpoint::DeleteGroup => routing::delete(groups::delete),
+        Endpoint::SharedCollections => routing::get(groups::shared),
     }
 }
 

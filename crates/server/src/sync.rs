@@ -21,7 +21,7 @@ use training::{read_board_record, read_collection_record, Ownership, Sharing};
 
 use crate::accounts::{now_millis, SignedIn};
 use crate::error::{ApiError, ApiJson};
-use crate::App;
+use crate::{groups, App};
 
 /// The longest board id accepted.
 const MAX_ID_CHARS: usize = 128;
@@ -37,6 +37,8 @@ pub enum Kind {
 struct Gated {
     code: String,
     public: bool,
+    /// The groups it is shared with (none once in the trash).
+    groups: Vec<String>,
     record: String,
 }
 
@@ -45,6 +47,14 @@ impl Kind {
         match self {
             Kind::Board => "boards",
             Kind::Collection => "collections",
+        }
+    }
+
+    /// The kind as the `shares` table names it.
+    const fn name(self) -> &'static str {
+        match self {
+            Kind::Board => "board",
+            Kind::Collection => "collection",
         }
     }
 
@@ -62,7 +72,8 @@ impl Kind {
                 }
                 let record = serde_json::to_string(&board.to_record()).map_err(|error| error.to_string())?;
                 let public = board.metadata.sharing == Sharing::Public && !board.is_deleted();
-                Ok(Gated { code: board.code().to_owned(), public, record })
+                let groups = if board.is_deleted() { Vec::new() } else { group_ids(&board.metadata.sharing) };
+                Ok(Gated { code: board.code().to_owned(), public, groups, record })
             }
             Kind::Collection => {
                 let collection =
@@ -74,7 +85,8 @@ impl Kind {
                     return Err("the collection belongs to another account".to_owned());
                 }
                 let record = serde_json::to_string(&collection.to_record()).map_err(|error| error.to_string())?;
-                Ok(Gated { code: id.to_owned(), public: collection.sharing == Sharing::Public, record })
+                let groups = group_ids(&collection.sharing);
+                Ok(Gated { code: id.to_owned(), public: collection.sharing == Sharing::Public, groups, record })
             }
         }
     }
@@ -230,15 +242,20 @@ async fn apply(app: &App, kind: Kind, account: &str, change: Change) -> Result<O
         }
     }
     // What to store: the gated record, or the removal of the stored one.
-    let (code, public, removed, record) = match &change.record {
+    let (code, public, groups, removed, record) = match &change.record {
         Some(json) => match kind.gate(json, id, account) {
-            Ok(Gated { code, public, record }) => (code, public, false, record),
+            Ok(Gated { code, public, groups, record }) => {
+                if !groups::all_owned(app, account, &groups).await? {
+                    return rejected("shared with a group that is not one of the account's");
+                }
+                (code, public, groups, false, record)
+            }
             Err(reason) => return rejected(&reason),
         },
         None => match &existing {
             // Nothing to remove: the server never had it.
             None => return Ok(Outcome::Accepted { revision: 0 }),
-            Some((_, _, _, record)) => (code_of(kind, id, record), false, true, record.clone()),
+            Some((_, _, _, record)) => (code_of(kind, id, record), false, Vec::new(), true, record.clone()),
         },
     };
     let mut tx = app.db.begin().await?;
@@ -297,8 +314,32 @@ async fn apply(app: &App, kind: Kind, account: &str, change: Change) -> Result<O
             }
         }
     };
+    sqlx::query("DELETE FROM shares WHERE kind = $1 AND item_id = $2")
+        .bind(kind.name())
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    for group in &groups {
+        sqlx::query("INSERT INTO shares (kind, item_id, group_id) VALUES ($1, $2, $3)")
+            .bind(kind.name())
+            .bind(id)
+            .bind(group)
+            .execute(&mut *tx)
+            .await?;
+    }
     tx.commit().await?;
     Ok(Outcome::Accepted { revision })
+}
+
+/// The groups `sharing` names, each once.
+fn group_ids(sharing: &Sharing) -> Vec<String> {
+    match sharing {
+        Sharing::Groups(groups) => {
+            let ids: std::collections::BTreeSet<&str> = groups.iter().map(|group| group.0.as_str()).collect();
+            ids.into_iter().map(str::to_owned).collect()
+        }
+        Sharing::Private | Sharing::Public => Vec::new(),
+    }
 }
 
 /// The code of a stored record: a board's deal code, a collection's id.

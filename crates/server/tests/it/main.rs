@@ -3,6 +3,7 @@
 //! inputs, the sign-in limits, and the app's files with their headers.
 
 mod accounts;
+mod groups;
 mod hostile;
 mod routes;
 mod sync;

@@ -13,7 +13,7 @@ use crate::{error_code, TestServer};
 const BOARD_V1: &str = include_str!("../../../training/tests/data/board-record-v1.json");
 
 /// The fixture as board `id` of the account of `session`, shared as `sharing`.
-fn board(session: &Session, id: &str, name: &str, sharing: Value) -> Value {
+pub fn board(session: &Session, id: &str, name: &str, sharing: Value) -> Value {
     let mut record: Value = serde_json::from_str(BOARD_V1).expect("the fixture is JSON");
     record["id"] = json!(id);
     record["owner"] = json!({ "kind": "user", "user_id": session.account.id });
@@ -22,12 +22,12 @@ fn board(session: &Session, id: &str, name: &str, sharing: Value) -> Value {
     record
 }
 
-async fn push(server: &TestServer, session: &Session, changes: Value) -> Vec<Outcome> {
+pub async fn push(server: &TestServer, session: &Session, changes: Value) -> Vec<Outcome> {
     push_to(server, session, "boards", changes).await
 }
 
 /// Pushes `changes` of `kind` (`boards` or `collections`).
-async fn push_to(server: &TestServer, session: &Session, kind: &str, changes: Value) -> Vec<Outcome> {
+pub async fn push_to(server: &TestServer, session: &Session, kind: &str, changes: Value) -> Vec<Outcome> {
     let response = server
         .client
         .post(server.url(&format!("/api/sync/{kind}")))
@@ -214,7 +214,7 @@ async fn a_public_board_is_read_by_its_code_without_an_account_and_a_private_one
 }
 
 /// A collection record of the account of `session`.
-fn collection(session: &Session, id: &str, boards: &[&str], sharing: Value) -> Value {
+pub fn collection(session: &Session, id: &str, boards: &[&str], sharing: Value) -> Value {
     json!({ "version": 2, "id": id, "owner": session.account.id, "name": "Lesson 1", "boards": boards, "sharing": sharing })
 }
 
