@@ -6,7 +6,8 @@
 //! error codes, or it answered something this build does not understand.
 
 use api_contract::{
-    DeleteAccount, Endpoint, ErrorBody, ErrorCode, PublicCollection, Pulled, Push, Pushed, Session, SignIn, SignUp,
+    DeleteAccount, Endpoint, ErrorBody, ErrorCode, Group, GroupBody, Groups, PublicCollection, Pulled, Push, Pushed,
+    Session, SharedCollections, SignIn, SignUp,
 };
 use gloo_net::http::{Request, RequestBuilder, Response};
 use serde::de::DeserializeOwned;
@@ -102,6 +103,30 @@ pub async fn pull(token: &str, kind: Kind, since: i64) -> Result<Pulled, ApiFail
 pub async fn public_collection(code: &str) -> Result<PublicCollection, ApiFailure> {
     let code: String = js_sys::encode_uri_component(code).into();
     send(builder(Endpoint::PublicCollection, &code, None).build().map_err(unexpected)?).await
+}
+
+/// One's groups.
+pub async fn groups(token: &str) -> Result<Groups, ApiFailure> {
+    send(builder(Endpoint::Groups, "", Some(token)).build().map_err(unexpected)?).await
+}
+
+pub async fn create_group(token: &str, body: &GroupBody) -> Result<Group, ApiFailure> {
+    send(with_body(Endpoint::CreateGroup, "", Some(token), body)?).await
+}
+
+pub async fn update_group(token: &str, id: &str, body: &GroupBody) -> Result<Group, ApiFailure> {
+    let id: String = js_sys::encode_uri_component(id).into();
+    send(with_body(Endpoint::UpdateGroup, &id, Some(token), body)?).await
+}
+
+pub async fn delete_group(token: &str, id: &str) -> Result<(), ApiFailure> {
+    let id: String = js_sys::encode_uri_component(id).into();
+    send_empty(builder(Endpoint::DeleteGroup, &id, Some(token)).build().map_err(unexpected)?).await
+}
+
+/// What is shared with the account through its groups.
+pub async fn shared(token: &str) -> Result<SharedCollections, ApiFailure> {
+    send(builder(Endpoint::SharedCollections, "", Some(token)).build().map_err(unexpected)?).await
 }
 
 /// A request to `endpoint`, its path parameter (if any) replaced by `parameter`.

@@ -10,12 +10,12 @@
 //! back as a notice.
 
 use std::cell::{Ref, RefCell};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 use training::{
     generate_deal_code, Board, BoardDraft, BoardId, BoardService, BoardSummary, Collection, CollectionId,
-    CollectionMove, HardDeleted, InMemoryBoards, InMemoryCollections, ServiceError, Sharing, UserId, Viewer,
+    CollectionMove, GroupId, HardDeleted, InMemoryBoards, InMemoryCollections, ServiceError, Sharing, UserId, Viewer,
 };
 use yew::prelude::*;
 
@@ -27,10 +27,16 @@ use crate::sync::{self, SyncView, Synced};
 /// (see `crate::sync`), so the pages never deal with accounts.
 pub const LOCAL_USER: &str = "local";
 
-/// The viewer the local boards belong to.
+thread_local! {
+    /// The groups the signed-in account belongs to, as sync last heard from the server.
+    static MEMBER_OF: RefCell<BTreeSet<GroupId>> = RefCell::default();
+}
+
+/// The viewer the local boards belong to, in the groups the account belongs to (so boards and
+/// collections shared with them read).
 #[must_use]
 pub fn viewer() -> Viewer {
-    Viewer::user(LOCAL_USER)
+    Viewer { user_id: UserId(LOCAL_USER.to_owned()), groups: MEMBER_OF.with(|groups| groups.borrow().clone()) }
 }
 
 /// The owner given to new and imported boards.
@@ -238,7 +244,10 @@ impl Reducible for Library {
                 service.collections.collections.remove(&id);
             }
             Action::Dismiss => next.notice = None,
-            Action::Sync(view) => next.sync = view,
+            Action::Sync(view) => {
+                MEMBER_OF.with(|groups| *groups.borrow_mut() = view.member_of.iter().cloned().map(GroupId).collect());
+                next.sync = view;
+            }
             Action::Synced(synced) => {
                 for board in synced.boards {
                     list.insert(board.id.clone(), BoardSummary::of(&board));

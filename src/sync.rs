@@ -42,6 +42,8 @@ pub struct SyncView {
     pub conflicts: Vec<Conflict>,
     pub rejected: Vec<Rejected>,
     pub last_synced: Option<i64>,
+    /// The groups the account belongs to.
+    pub member_of: Vec<String>,
 }
 
 /// What sync is doing.
@@ -66,6 +68,7 @@ impl SyncView {
             conflicts: state.conflicts.clone(),
             rejected: state.rejected.clone(),
             last_synced: state.last_synced,
+            member_of: state.member_of.clone(),
         }
     }
 
@@ -211,6 +214,28 @@ async fn run(store: &Store, session: &Session, state: &mut SyncState, synced: &m
     }
     for kind in [Kind::Board, Kind::Collection] {
         push(store, &session.token, account, kind, &pending, state).await?;
+    }
+    receive_shared(store, &session.token, state, synced).await
+}
+
+/// Keeps on the device the collections shared with the account's groups, with the boards it may
+/// read, as they are on the server (they are someone else's: nothing is queued), and remembers
+/// the groups so the device reads what is shared with them.
+async fn receive_shared(
+    store: &Store,
+    token: &str,
+    state: &mut SyncState,
+    synced: &mut Synced,
+) -> Result<(), RunError> {
+    let shared = api::shared(token).await?;
+    state.member_of = shared.groups;
+    for public in shared.collections {
+        let Ok(collection) = read_collection_record(&public.collection) else { continue };
+        let boards: Vec<Board> = public.boards.iter().filter_map(|board| read_board_record(board).ok()).collect();
+        store.put_synced_boards(&boards).await?;
+        store.put_synced_collection(&collection).await?;
+        synced.boards.extend(boards);
+        synced.collections.push(collection);
     }
     Ok(())
 }

@@ -4,7 +4,7 @@
 //! The app works fully without an account; signing in adds a copy of one's boards and
 //! collections on the server, shared between one's devices (see `crate::sync`).
 
-use api_contract::{Audience, DeleteAccount, SignIn, SignUp};
+use api_contract::{Audience, DeleteAccount, Group, GroupBody, SignIn, SignUp};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -219,6 +219,7 @@ pub fn AccountPage() -> Html {
                 </section>
             }
             { error_line }
+            <GroupsPanel library={library.clone()} />
             <p><button class="sign-out" onclick={on_sign_out}>{ strings.get("account-sign-out") }</button></p>
             <details class="delete-account">
                 <summary>{ strings.get("account-delete") }</summary>
@@ -310,6 +311,178 @@ fn ConflictRow(props: &ConflictRowProps) -> Html {
             <button class="take-theirs" onclick={choose(false)}>{ strings.get("sync-take-theirs") }</button>
             if let Some(reason) = &*error {
                 <p class="field-error" role="alert">{ reason.clone() }</p>
+            }
+        </li>
+    }
+}
+
+/// The signed-in account's session token, as sync keeps it.
+pub async fn token(library: &LibraryHandle) -> Option<String> {
+    let store = library.store.clone()?;
+    store.sync_state().await.ok()?.session.map(|session| session.token)
+}
+
+/// The emails typed in a members field: separated by commas, semicolons, spaces or lines.
+fn typed_members(text: &str) -> Vec<String> {
+    text.split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|part| !part.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[derive(Properties, PartialEq)]
+struct GroupsPanelProps {
+    library: LibraryHandle,
+}
+
+/// One's groups, fetched from the server (they live there only): create one with its members'
+/// emails, change its members, delete it.
+#[component]
+fn GroupsPanel(props: &GroupsPanelProps) -> Html {
+    let strings = use_app_strings();
+    let groups = use_state(|| None::<Vec<Group>>);
+    let error = use_state(|| None::<&'static str>);
+    let name = use_state(String::new);
+    let members = use_state(String::new);
+    let reload = {
+        let library = props.library.clone();
+        let groups = groups.clone();
+        let error = error.clone();
+        move || {
+            let (library, groups, error) = (library.clone(), groups.clone(), error.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let Some(token) = token(&library).await else { return };
+                match api::groups(&token).await {
+                    Ok(listed) => groups.set(Some(listed.groups)),
+                    Err(failure) => error.set(Some(failure.message_key())),
+                }
+            });
+        }
+    };
+    {
+        let reload = reload.clone();
+        use_effect_with((), move |()| reload());
+    }
+    let on_create = {
+        let library = props.library.clone();
+        let (name, members, error) = (name.clone(), members.clone(), error.clone());
+        let reload = reload.clone();
+        Callback::from(move |event: SubmitEvent| {
+            event.prevent_default();
+            let body = GroupBody { name: (*name).clone(), members: typed_members(&members) };
+            let (library, name, members, error, reload) =
+                (library.clone(), name.clone(), members.clone(), error.clone(), reload.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let Some(token) = token(&library).await else { return };
+                match api::create_group(&token, &body).await {
+                    Ok(_) => {
+                        name.set(String::new());
+                        members.set(String::new());
+                        error.set(None);
+                        reload();
+                    }
+                    Err(failure) => error.set(Some(failure.message_key())),
+                }
+            });
+        })
+    };
+    let text = |state: &UseStateHandle<String>| {
+        let state = state.clone();
+        Callback::from(move |event: InputEvent| state.set(event.target_unchecked_into::<HtmlInputElement>().value()))
+    };
+    let on_members = {
+        let members = members.clone();
+        Callback::from(move |event: InputEvent| {
+            members.set(event.target_unchecked_into::<web_sys::HtmlTextAreaElement>().value());
+        })
+    };
+    html! {
+        <section class="groups">
+            <h3>{ strings.get("groups") }</h3>
+            <p class="hint">{ strings.get("groups-hint") }</p>
+            if let Some(groups) = &*groups {
+                <ul class="group-list">
+                    { for groups.iter().map(|group| html! {
+                        <GroupRow library={props.library.clone()} group={group.clone()} on_change={Callback::from({
+                            let reload = reload.clone();
+                            move |()| reload()
+                        })} />
+                    }) }
+                </ul>
+            }
+            <form class="new-group" onsubmit={on_create}>
+                <label class="field">
+                    <span>{ strings.get("group-name") }</span>
+                    <input type="text" class="group-name" value={(*name).clone()} oninput={text(&name)} />
+                </label>
+                <label class="field">
+                    <span>{ strings.get("group-members") }</span>
+                    <textarea class="group-members" value={(*members).clone()} oninput={on_members} rows="3" />
+                </label>
+                <button type="submit" class="create-group" disabled={name.trim().is_empty()}>{ strings.get("group-create") }</button>
+            </form>
+            if let Some(key) = *error {
+                <p class="field-error" role="alert">{ strings.get(key) }</p>
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct GroupRowProps {
+    library: LibraryHandle,
+    group: Group,
+    on_change: Callback<()>,
+}
+
+/// One group: its members, editable, and delete.
+#[component]
+fn GroupRow(props: &GroupRowProps) -> Html {
+    let strings = use_app_strings();
+    let members = use_state(|| props.group.members.join("\n"));
+    let error = use_state(|| None::<&'static str>);
+    let act = |delete: bool| {
+        let library = props.library.clone();
+        let group = props.group.clone();
+        let (members, error, on_change) = (members.clone(), error.clone(), props.on_change.clone());
+        Callback::from(move |_| {
+            let (library, group, members, error, on_change) =
+                (library.clone(), group.clone(), members.clone(), error.clone(), on_change.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let Some(token) = token(&library).await else { return };
+                let done = if delete {
+                    api::delete_group(&token, &group.id).await
+                } else {
+                    let body = GroupBody { name: group.name.clone(), members: typed_members(&members) };
+                    api::update_group(&token, &group.id, &body).await.map(|_| ())
+                };
+                match done {
+                    Ok(()) => {
+                        error.set(None);
+                        on_change.emit(());
+                    }
+                    Err(failure) => error.set(Some(failure.message_key())),
+                }
+            });
+        })
+    };
+    let on_members = {
+        let members = members.clone();
+        Callback::from(move |event: InputEvent| {
+            members.set(event.target_unchecked_into::<web_sys::HtmlTextAreaElement>().value());
+        })
+    };
+    html! {
+        <li class="group-row" data-group={props.group.id.clone()}>
+            <strong>{ props.group.name.clone() }</strong>
+            { " " }
+            <span class="board-meta">{ strings.get("group-count").replace("{count}", &props.group.members.len().to_string()) }</span>
+            <textarea class="group-members" value={(*members).clone()} oninput={on_members} rows="3" aria-label={strings.get("group-members")} />
+            <button class="save-group" onclick={act(false)}>{ strings.get("save") }</button>
+            { " " }
+            <button class="danger delete-group" onclick={act(true)}>{ strings.get("group-delete") }</button>
+            if let Some(key) = *error {
+                <p class="field-error" role="alert">{ strings.get(key) }</p>
             }
         </li>
     }

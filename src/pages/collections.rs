@@ -6,7 +6,7 @@
 
 use training::{
     Board, BoardId, BoardProgress, Collection, CollectionEntry, CollectionId, CollectionMove, CollectionProgress,
-    ServiceError, Sharing,
+    GroupId, ServiceError, Sharing,
 };
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -446,37 +446,89 @@ struct ShareCollectionProps {
     collection: Collection,
 }
 
-/// Publishing one's collection: anyone with its code (the collection's id) or link opens it,
-/// with its boards, once it has reached the server (sync, when signed in).
+/// Sharing one's collection: published, anyone with its code (the collection's id) or link
+/// opens it; shared with one of one's groups, its members receive it at their next sync. Either
+/// way once it has reached the server (sync, when signed in).
 #[component]
 fn ShareCollection(props: &ShareCollectionProps) -> Html {
     let strings = use_app_strings();
     let error = use_state(|| None::<&'static str>);
-    let public = props.collection.sharing == Sharing::Public;
-    let on_toggle = {
+    // One's groups, fetched when signed in (they live on the server).
+    let groups = use_state(Vec::<api_contract::Group>::new);
+    let signed_in = props.library.sync.signed_in.is_some();
+    {
+        let groups = groups.clone();
+        let library = props.library.clone();
+        use_effect_with(signed_in, move |signed_in| {
+            if *signed_in {
+                wasm_bindgen_futures::spawn_local(async move {
+                    let Some(token) = super::account::token(&library).await else { return };
+                    if let Ok(listed) = crate::api::groups(&token).await {
+                        groups.set(listed.groups);
+                    }
+                });
+            }
+        });
+    }
+    let share = |sharing: Sharing| {
         let library = props.library.clone();
         let id = props.collection.id.clone();
         let error = error.clone();
-        Callback::from(move |_| {
-            let sharing = if public { Sharing::Private } else { Sharing::Public };
+        move || {
+            error.set(
+                library::share_collection(&library, &id, sharing.clone()).err().map(|refused| refusal_key(&refused)),
+            )
+        }
+    };
+    let public = props.collection.sharing == Sharing::Public;
+    let on_toggle = {
+        let share = share(if public { Sharing::Private } else { Sharing::Public });
+        Callback::from(move |_| share())
+    };
+    let on_group = {
+        let library = props.library.clone();
+        let id = props.collection.id.clone();
+        let error = error.clone();
+        Callback::from(move |event: Event| {
+            let value = event.target_unchecked_into::<HtmlSelectElement>().value();
+            let sharing = if value.is_empty() { Sharing::Private } else { Sharing::Groups(vec![GroupId(value)]) };
             error.set(library::share_collection(&library, &id, sharing).err().map(|refused| refusal_key(&refused)));
         })
+    };
+    let shared_with = match &props.collection.sharing {
+        Sharing::Groups(shared) => shared.first().map(|group| group.0.clone()),
+        _ => None,
     };
     let code = props.collection.id.0.clone();
     let link = web_sys::window()
         .and_then(|window| window.location().href().ok())
         .map(|href| format!("{}#/open/{code}", href.split('#').next().unwrap_or_default()))
         .unwrap_or_default();
-    let signed_in = props.library.sync.signed_in.is_some();
+    let state = match props.collection.sharing {
+        Sharing::Public => "public",
+        Sharing::Groups(_) => "groups",
+        Sharing::Private => "private",
+    };
     html! {
-        <div class="share-collection" data-sharing={if public { "public" } else { "private" }}>
+        <div class="share-collection" data-sharing={state}>
             if public {
                 <p>{ strings.get("collection-public") }{ " " }<code class="share-code">{ code }</code></p>
                 <input type="text" class="share-link" readonly=true value={link} aria-label={strings.get("collection-share-link")} />
                 <button class="unpublish-collection" onclick={on_toggle}>{ strings.get("collection-unpublish") }</button>
             } else {
-                <p class="hint">{ strings.get("collection-private") }</p>
+                <p class="hint">{ strings.get(if shared_with.is_some() { "collection-group-shared" } else { "collection-private" }) }</p>
                 <button class="publish-collection" onclick={on_toggle}>{ strings.get("collection-publish") }</button>
+            }
+            if !groups.is_empty() && !public {
+                <label class="field">
+                    <span>{ strings.get("collection-share-group") }</span>
+                    <select class="share-with-group" onchange={on_group}>
+                        <option value="" selected={shared_with.is_none()}>{ "—" }</option>
+                        { for groups.iter().map(|group| html! {
+                            <option value={group.id.clone()} selected={shared_with.as_deref() == Some(group.id.as_str())}>{ group.name.clone() }</option>
+                        }) }
+                    </select>
+                </label>
             }
             if !signed_in {
                 <p class="hint">

@@ -47,6 +47,9 @@ pub struct SyncState {
     pub rejected: Vec<Rejected>,
     /// When the last sync ended well, in milliseconds since the epoch.
     pub last_synced: Option<i64>,
+    /// The groups the account belongs to: the device reads what is shared with them.
+    #[serde(default)]
+    pub member_of: Vec<String>,
 }
 
 impl SyncState {

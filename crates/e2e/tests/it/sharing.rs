@@ -181,3 +181,51 @@ async fn a_published_collection_is_played_offline_and_edits_sync_between_devices
     assert_eq!(published_board_name(&teacher, &code, "Second device's version").await?, "First device's version");
     Ok(())
 }
+
+#[tokio::test]
+async fn a_collection_shared_with_a_group_reaches_its_member_at_sign_in() -> Result<()> {
+    let dist = e2e!();
+    let server = AppServer::start(&dist).await?;
+
+    // The teacher makes a group of one learner's email and shares a collection with it.
+    let teacher = Browser::start(PHONE).await?;
+    teacher.client.goto(&server.url("/")).await?;
+    teacher.pick_file("input.import-file", "club-night.pbn", CLUB_NIGHT).await?;
+    teacher.find("button.confirm-import").await?.click().await?;
+    teacher.find(".board-row a.board-name").await?.click().await?;
+    let board = teacher.find(".board-page[data-board]").await?.attr("data-board").await?.context("the board's id")?;
+    open_session(&teacher, &server, "teacher@example.org", Some("teacher")).await?;
+    teacher.find(".groups form.new-group input.group-name").await?.send_keys("Tuesday club").await?;
+    teacher.find(".groups form.new-group textarea.group-members").await?.send_keys("ann@example.org").await?;
+    teacher.find("button.create-group:not([disabled])").await?.click().await?;
+    let group = teacher.find(".group-row[data-group]").await?.attr("data-group").await?.context("the group's id")?;
+    teacher.client.goto(&server.url("/#/collections")).await?;
+    teacher.find(".new-collection input.collection-name").await?.send_keys("Club lesson").await?;
+    teacher.find("button.create-collection").await?.click().await?;
+    teacher.find(&format!("select.board-to-add option[value='{board}']")).await?.click().await?;
+    teacher.find("button.add").await?.click().await?;
+    teacher.find(".collection-entries .entry").await?;
+    teacher.find(&format!("select.share-with-group option[value='{group}']")).await?.click().await?;
+    teacher.find(".share-collection[data-sharing='groups']").await.context("shared with the group")?;
+    sync_now(&teacher, &server, false).await?;
+    // Not public: the code alone opens nothing.
+    let collection = teacher.find(".collection-page[data-collection]").await;
+    let code = match collection {
+        Ok(page) => page.attr("data-collection").await?.context("the collection's id")?,
+        Err(_) => {
+            teacher.client.goto(&server.url("/#/collections")).await?;
+            teacher.find(".collection-row[data-collection]").await?.attr("data-collection").await?.context("an id")?
+        }
+    };
+    assert_eq!(public_collection(&teacher, &code).await?.0, 404);
+
+    // The learner signs up with that email: the collection and its board come with the first sync.
+    let learner = Browser::start(PHONE).await?;
+    open_session(&learner, &server, "ann@example.org", Some("learner")).await?;
+    sync_now(&learner, &server, false).await?;
+    learner.client.goto(&server.url(&format!("/#/collections/{code}"))).await?;
+    learner.find(".collection-page.shared .entry a.play-entry").await.context("the member reads the board")?;
+    let title = learner.find(".collection-page.shared .collection-title").await?.text().await?;
+    assert_eq!(title, "Club lesson");
+    Ok(())
+}
