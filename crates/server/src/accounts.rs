@@ -129,6 +129,7 @@ pub async fn delete_account(
         sqlx::query(statement).bind(&signed_in.account.id).execute(&mut *tx).await?;
     }
     tx.commit().await?;
+    app.public.clear();
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -8,6 +8,7 @@
 
 mod accounts;
 mod assets;
+mod cache;
 mod db;
 mod error;
 mod groups;
@@ -56,6 +57,7 @@ pub struct App {
     pub(crate) db: sqlx::AnyPool,
     pub(crate) limits: Arc<limits::SignInLimits>,
     pub(crate) dist: PathBuf,
+    pub(crate) public: Arc<cache::PublicCache>,
 }
 
 impl App {
@@ -65,7 +67,7 @@ impl App {
     /// When the data directory cannot be created or the database cannot be opened or migrated.
     pub async fn start(config: &Config) -> anyhow::Result<App> {
         let db = db::connect(config).await?;
-        Ok(App { db, limits: Arc::default(), dist: config.dist.clone() })
+        Ok(App { db, limits: Arc::default(), dist: config.dist.clone(), public: Arc::default() })
     }
 
     /// The whole service: the API from the route table, then the app's files.

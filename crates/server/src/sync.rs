@@ -15,11 +15,15 @@ use api_contract::{
     Change, ChangeResult, ErrorCode, Outcome, PublicBoard, PublicCollection, Pulled, Push, Pushed, ServerRecord,
     MAX_PULL_BOARDS, MAX_PUSH_CHANGES,
 };
+use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use training::{read_board_record, read_collection_record, Ownership, Sharing};
 
 use crate::accounts::{now_millis, SignedIn};
+use crate::cache::Answers;
 use crate::error::{ApiError, ApiJson};
 use crate::{groups, App};
 
@@ -166,20 +170,28 @@ async fn pull(app: &App, kind: Kind, signed_in: &SignedIn, query: Option<String>
     Ok(Json(Pulled { records, cursor, more }))
 }
 
-pub async fn public_board(State(app): State<App>, Path(code): Path<String>) -> Result<Json<PublicBoard>, ApiError> {
+pub async fn public_board(State(app): State<App>, Path(code): Path<String>) -> Result<Response, ApiError> {
+    if let Some(body) = app.public.get(Answers::Boards, &code) {
+        return Ok(json_bytes(body));
+    }
+    let generation = app.public.generation();
     let row: Option<(String,)> =
         sqlx::query_as("SELECT record FROM boards WHERE code = $1 AND public = 1 AND removed = 0 LIMIT 1")
             .bind(&code)
             .fetch_optional(&app.db)
             .await?;
     let record = row.and_then(|(record,)| serde_json::from_str(&record).ok()).ok_or(ErrorCode::NotFound)?;
-    Ok(Json(PublicBoard { code, record }))
+    let body =
+        Bytes::from(serde_json::to_vec(&PublicBoard { code: code.clone(), record }).map_err(|_| ErrorCode::Internal)?);
+    app.public.put(Answers::Boards, &code, body.clone(), generation);
+    Ok(json_bytes(body))
 }
 
-pub async fn public_collection(
-    State(app): State<App>,
-    Path(code): Path<String>,
-) -> Result<Json<PublicCollection>, ApiError> {
+pub async fn public_collection(State(app): State<App>, Path(code): Path<String>) -> Result<Response, ApiError> {
+    if let Some(body) = app.public.get(Answers::Collections, &code) {
+        return Ok(json_bytes(body));
+    }
+    let generation = app.public.generation();
     let row: Option<(String,)> =
         sqlx::query_as("SELECT record FROM collections WHERE code = $1 AND public = 1 AND removed = 0")
             .bind(&code)
@@ -197,7 +209,15 @@ pub async fn public_collection(
                 .await?;
         boards.extend(row.and_then(|(record,)| serde_json::from_str(&record).ok()));
     }
-    Ok(Json(PublicCollection { code, collection: json, boards }))
+    let answer = PublicCollection { code: code.clone(), collection: json, boards };
+    let body = Bytes::from(serde_json::to_vec(&answer).map_err(|_| ErrorCode::Internal)?);
+    app.public.put(Answers::Collections, &code, body.clone(), generation);
+    Ok(json_bytes(body))
+}
+
+/// A JSON answer of bytes serialised once.
+fn json_bytes(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 /// A stored record as answered: none once removed.
@@ -328,6 +348,10 @@ async fn apply(app: &App, kind: Kind, account: &str, change: Change) -> Result<O
             .await?;
     }
     tx.commit().await?;
+    app.public.written(match kind {
+        Kind::Board => Some(code.as_str()),
+        Kind::Collection => None,
+    });
     Ok(Outcome::Accepted { revision })
 }
 

@@ -210,6 +210,21 @@ async fn a_public_board_is_read_by_its_code_without_an_account_and_a_private_one
     assert_eq!(hidden.status(), StatusCode::NOT_FOUND);
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
     assert_eq!(hidden.text().await.expect("text"), missing.text().await.expect("text"));
+
+    // Read again after a change (the answer is cached between writes): renamed, then made private.
+    let mut renamed = board(&teacher, "pub", "Renamed", json!({ "kind": "public" }));
+    renamed["code"] = json!("PuBl2345");
+    let outcomes = push(&server, &teacher, json!([{ "id": "pub", "base_revision": 1, "record": renamed }])).await;
+    assert_eq!(outcomes, vec![Outcome::Accepted { revision: 2 }]);
+    let read = server.client.get(server.url("/api/public/boards/PuBl2345")).send().await.expect("an answer");
+    let body: Value = read.json().await.expect("a board");
+    assert_eq!(body["record"]["metadata"]["name"], "Renamed");
+    let mut hidden = board(&teacher, "pub", "Renamed", json!({ "kind": "private" }));
+    hidden["code"] = json!("PuBl2345");
+    let outcomes = push(&server, &teacher, json!([{ "id": "pub", "base_revision": 2, "record": hidden }])).await;
+    assert_eq!(outcomes, vec![Outcome::Accepted { revision: 3 }]);
+    let read = server.client.get(server.url("/api/public/boards/PuBl2345")).send().await.expect("an answer");
+    assert_eq!(read.status(), StatusCode::NOT_FOUND);
     server.stop().await;
 }
 
