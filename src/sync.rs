@@ -44,6 +44,8 @@ pub struct SyncView {
     pub last_synced: Option<i64>,
     /// The groups the account belongs to.
     pub member_of: Vec<String>,
+    /// Signed in, the device's records wait for the user to claim them into the account.
+    pub claim_waiting: bool,
 }
 
 /// What sync is doing.
@@ -69,6 +71,7 @@ impl SyncView {
             rejected: state.rejected.clone(),
             last_synced: state.last_synced,
             member_of: state.member_of.clone(),
+            claim_waiting: state.session.is_some() && !state.claimed,
         }
     }
 
@@ -76,6 +79,9 @@ impl SyncView {
     #[must_use]
     pub fn label_key(&self) -> Option<&'static str> {
         self.signed_in.as_ref()?;
+        if self.claim_waiting {
+            return Some("sync-state-claim");
+        }
         Some(match self.phase {
             Phase::Running => "sync-running",
             Phase::Offline => "sync-state-offline",
@@ -168,9 +174,10 @@ async fn run_and_report(store: &Rc<Store>, dispatcher: &UseReducerDispatcher<Lib
         return;
     };
     let offline = web_sys::window().is_some_and(|window| !window.navigator().on_line());
-    if offline {
+    if offline || !state.claimed {
         let pending = store.pending().await.map(|pending| own_pending(&pending)).unwrap_or(0);
-        dispatcher.dispatch(Action::Sync(SyncView::of(&state, pending, Phase::Offline)));
+        let phase = if offline { Phase::Offline } else { Phase::Idle };
+        dispatcher.dispatch(Action::Sync(SyncView::of(&state, pending, phase)));
         return;
     }
     dispatcher.dispatch(Action::Sync(SyncView::of(&state, 0, Phase::Running)));
@@ -437,20 +444,79 @@ pub async fn take_theirs(store: &Store, kind: Kind, id: &str) -> Result<Result<S
 }
 
 /// Opens a session: binds the device to its account at the first sign-in; refuses (and closes
-/// the session) when the device is bound to another account.
+/// the session) when the device is bound to another account. A device bound now with records of
+/// its own (`own_records`) waits for the user to claim them ([`claim`]); one without is claimed
+/// at once.
 ///
 /// # Errors
 /// `Err(message key)` when the device belongs to another account or the store fails.
-pub async fn signed_in(store: &Store, session: Session) -> Result<(), &'static str> {
+pub async fn signed_in(store: &Store, session: Session, own_records: bool) -> Result<(), &'static str> {
     let mut state = store.sync_state().await.map_err(|error| error.message_key())?;
     if state.account.as_ref().is_some_and(|account| account.id != session.account.id) {
         // Nothing to do if this fails: the token expires on its own.
         let _ = api::sign_out(&session.token).await;
         return Err("account-other-device-account");
     }
+    if state.account.is_none() {
+        state.claimed = !own_records;
+    }
     state.account = Some(session.account.clone());
     state.session = Some(session);
     store.put_sync_state(&state).await.map_err(|error| error.message_key())
+}
+
+/// Claims the device's records into the account: sync sends them from now on.
+///
+/// # Errors
+/// When the store fails.
+pub async fn claim(store: &Store) -> Result<(), StoreError> {
+    let mut state = store.sync_state().await?;
+    state.claimed = true;
+    store.put_sync_state(&state).await
+}
+
+/// What claiming the device's records into the account does: the device's own boards and
+/// collections are sent; the others stay on the device only, each with the reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClaimPlan {
+    pub boards: usize,
+    pub collections: usize,
+    /// What stays on the device: its name (or key) and the key of the reason.
+    pub left: Vec<(String, &'static str)>,
+}
+
+impl ClaimPlan {
+    /// The plan for `boards`, `collections` and the records that could not be read.
+    #[must_use]
+    pub fn of<'a>(
+        boards: impl IntoIterator<Item = &'a Board>,
+        collections: impl IntoIterator<Item = &'a Collection>,
+        unreadable: &[crate::store::Unreadable],
+    ) -> ClaimPlan {
+        let mut plan = ClaimPlan::default();
+        for board in boards {
+            match &board.owner {
+                training::Ownership::User { user_id } if user_id.0 == LOCAL_USER => plan.boards += 1,
+                training::Ownership::User { .. } => plan.left.push((board.metadata.name.clone(), "claim-not-yours")),
+                training::Ownership::Orphaned { .. } => plan.left.push((board.metadata.name.clone(), "claim-orphaned")),
+            }
+        }
+        for collection in collections {
+            if collection.owner.0 == LOCAL_USER {
+                plan.collections += 1;
+            } else {
+                plan.left.push((collection.name.clone(), "claim-not-yours"));
+            }
+        }
+        plan.left.extend(unreadable.iter().map(|record| (record.key.clone(), "claim-unreadable")));
+        plan
+    }
+
+    /// Whether there is anything of the device's own to claim.
+    #[must_use]
+    pub const fn has_own(&self) -> bool {
+        self.boards > 0 || self.collections > 0
+    }
 }
 
 /// Closes the session (on the server when it can be reached); the device stays bound to the
@@ -506,6 +572,42 @@ mod tests {
     }
 
     #[test]
+    fn the_claim_plan_sends_the_devices_own_records_and_says_why_the_others_stay() {
+        let json: Value = serde_json::from_str(include_str!("../crates/training/tests/data/board-record-v1.json"))
+            .expect("the fixture is JSON");
+        let board = |id: &str, owner: Value| {
+            let mut record = json.clone();
+            record["id"] = json!(id);
+            record["owner"] = owner;
+            read_board_record(&record).expect("a board")
+        };
+        let boards = [
+            board("mine", json!({ "kind": "user", "user_id": LOCAL_USER })),
+            board("theirs", json!({ "kind": "user", "user_id": "teacher-9" })),
+            board("orphan", json!({ "kind": "orphaned", "orphaned_at": 1, "reason": "board_deleted" })),
+        ];
+        let collection = |owner: &str| Collection {
+            id: CollectionId(format!("c-{owner}")),
+            owner: training::UserId(owner.to_owned()),
+            name: format!("{owner}'s"),
+            boards: Vec::new(),
+            sharing: training::Sharing::Private,
+        };
+        let collections = [collection(LOCAL_USER), collection("teacher-9")];
+        let unreadable = [crate::store::Unreadable {
+            store: "boards".to_owned(),
+            key: "broken".to_owned(),
+            error: "bad".to_owned(),
+        }];
+        let plan = ClaimPlan::of(&boards, &collections, &unreadable);
+        assert_eq!((plan.boards, plan.collections), (1, 1));
+        let reasons: Vec<&str> = plan.left.iter().map(|(_, reason)| *reason).collect();
+        assert_eq!(reasons, ["claim-not-yours", "claim-orphaned", "claim-not-yours", "claim-unreadable"]);
+        assert!(plan.has_own());
+        assert!(!ClaimPlan::of(&boards[1..], &collections[1..], &[]).has_own());
+    }
+
+    #[test]
     fn the_header_shows_the_state_only_when_signed_in_conflicts_first() {
         let mut view = SyncView::default();
         assert_eq!(view.label_key(), None);
@@ -517,5 +619,7 @@ mod tests {
         assert_eq!(view.label_key(), Some("sync-state-conflict"));
         view.phase = Phase::Offline;
         assert_eq!(view.label_key(), Some("sync-state-offline"));
+        view.claim_waiting = true;
+        assert_eq!(view.label_key(), Some("sync-state-claim"));
     }
 }

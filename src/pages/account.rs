@@ -12,7 +12,7 @@ use crate::api::{self, Kind};
 use crate::app::{use_app_strings, use_library};
 use crate::library::{Action, LibraryHandle, Notice};
 use crate::store::Conflict;
-use crate::sync::{self, Phase};
+use crate::sync::{self, ClaimPlan, Phase};
 
 /// What the forms hold.
 #[derive(Clone, Default, PartialEq)]
@@ -59,6 +59,11 @@ pub fn AccountPage() -> Html {
         Callback::from(move |event: SubmitEvent| {
             event.prevent_default();
             let Some(store) = library.store.clone() else { return };
+            // The buttons wait for the boards to be in memory, so this sees them all.
+            let own_records = {
+                let service = library.service();
+                ClaimPlan::of(service.boards.boards.values(), service.collections.collections.values(), &[]).has_own()
+            };
             let Form { email, password, audience } = (*form).clone();
             let (library, form, error, busy) = (library.clone(), form.clone(), error.clone(), busy.clone());
             busy.set(true);
@@ -70,7 +75,7 @@ pub fn AccountPage() -> Html {
                     api::sign_in(&SignIn { email, password }).await
                 };
                 let opened = match session {
-                    Ok(session) => sync::signed_in(&store, session).await,
+                    Ok(session) => sync::signed_in(&store, session, own_records).await,
                     Err(failure) => Err(failure.message_key()),
                 };
                 busy.set(false);
@@ -149,7 +154,7 @@ pub fn AccountPage() -> Html {
                         <span>{ strings.get("account-password") }</span>
                         <input type="password" class="password" autocomplete="current-password" value={form.password.clone()} oninput={field(|form, value| form.password = value)} />
                     </label>
-                    <button type="submit" class="primary sign-in-button" disabled={*busy}>{ strings.get("account-sign-in") }</button>
+                    <button type="submit" class="primary sign-in-button" disabled={*busy || !library.has_boards()}>{ strings.get("account-sign-in") }</button>
                 </form>
                 <form class="sign-up" onsubmit={open_session(true)}>
                     <h3>{ strings.get("account-sign-up") }</h3>
@@ -169,7 +174,7 @@ pub fn AccountPage() -> Html {
                         </select>
                     </label>
                     <p class="hint">{ strings.get("account-password-hint") }</p>
-                    <button type="submit" class="sign-up-button" disabled={*busy}>{ strings.get("account-sign-up") }</button>
+                    <button type="submit" class="sign-up-button" disabled={*busy || !library.has_boards()}>{ strings.get("account-sign-up") }</button>
                 </form>
             </section>
         };
@@ -197,6 +202,9 @@ pub fn AccountPage() -> Html {
                 </p>
                 <button class="sync-now" onclick={on_sync} disabled={view.phase == Phase::Running}>{ strings.get("sync-now") }</button>
             </div>
+            if view.claim_waiting {
+                <ClaimPanel library={library.clone()} />
+            }
             if !view.conflicts.is_empty() {
                 <section class="conflicts">
                     <h3>{ strings.get("sync-conflicts") }</h3>
@@ -485,5 +493,52 @@ fn GroupRow(props: &GroupRowProps) -> Html {
                 <p class="field-error" role="alert">{ strings.get(key) }</p>
             }
         </li>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ClaimPanelProps {
+    library: LibraryHandle,
+}
+
+/// The plan of the first sign-in on a device with boards of its own: what goes into the account,
+/// what stays on the device and why; nothing is sent before the user confirms.
+#[component]
+fn ClaimPanel(props: &ClaimPanelProps) -> Html {
+    let strings = use_app_strings();
+    let library = &props.library;
+    let plan = {
+        let service = library.service();
+        ClaimPlan::of(service.boards.boards.values(), service.collections.collections.values(), &library.unreadable)
+    };
+    let on_claim = {
+        let library = library.clone();
+        Callback::from(move |_| {
+            let Some(store) = library.store.clone() else { return };
+            let library = library.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match sync::claim(&store).await {
+                    Ok(()) => sync::request(&library),
+                    Err(error) => library.dispatch(Action::Notify(Notice::Store(error))),
+                }
+            });
+        })
+    };
+    html! {
+        <section class="claim" data-boards={plan.boards.to_string()} data-collections={plan.collections.to_string()}>
+            <h3>{ strings.get("claim-title") }</h3>
+            <p>
+                { strings.get("claim-plan").replace("{boards}", &plan.boards.to_string()).replace("{collections}", &plan.collections.to_string()) }
+            </p>
+            if !plan.left.is_empty() {
+                <p class="hint">{ strings.get("claim-left") }</p>
+                <ul class="claim-left">
+                    { for plan.left.iter().map(|(name, reason)| html! {
+                        <li>{ name.clone() }{ ": " }{ strings.get(reason) }</li>
+                    }) }
+                </ul>
+            }
+            <button class="primary claim-boards" onclick={on_claim} disabled={!library.has_boards()}>{ strings.get("claim-confirm") }</button>
+        </section>
     }
 }

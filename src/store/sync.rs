@@ -50,6 +50,10 @@ pub struct SyncState {
     /// The groups the account belongs to: the device reads what is shared with them.
     #[serde(default)]
     pub member_of: Vec<String>,
+    /// The device's own records were claimed into the account (at once when it had none, else
+    /// by the user's confirmation of the claim plan): until then sync sends and fetches nothing.
+    #[serde(default)]
+    pub claimed: bool,
 }
 
 impl SyncState {

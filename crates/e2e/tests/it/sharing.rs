@@ -2,6 +2,8 @@
 //! screens: a teacher publishes a collection, a learner opens it by its code, goes offline and
 //! plays it; the teacher edits a board on a second device and the edit syncs to the first; a
 //! conflicting edit is shown with both versions, not lost, and settled by the teacher's choice.
+//! The boards a device held before its first sign-in go into the account only once the teacher
+//! has seen the plan and confirmed it.
 
 use std::time::{Duration, Instant};
 
@@ -26,7 +28,7 @@ async fn open_session(browser: &Browser, server: &AppServer, email: &str, audien
     if let Some(audience) = audience {
         browser.find(&format!("{form} select.audience option[value='{audience}']")).await?.click().await?;
     }
-    browser.find(&format!("{form} button[type='submit']")).await?.click().await?;
+    browser.find(&format!("{form} button[type='submit']:not([disabled])")).await?.click().await?;
     browser.find(".account-page[data-signed-in='true']").await.context("signed in")?;
     Ok(())
 }
@@ -112,6 +114,10 @@ async fn a_published_collection_is_played_offline_and_edits_sync_between_devices
     teacher.find(".board-row a.board-name").await?.click().await?;
     let board = teacher.find(".board-page[data-board]").await?.attr("data-board").await?.context("the board's id")?;
     open_session(&teacher, &server, "teacher@example.org", Some("teacher")).await?;
+    // First the plan: the device's board goes into the account once the teacher says so.
+    let claim = teacher.find(".claim[data-boards='1']").await.context("the claim plan")?;
+    assert!(claim.text().await?.contains('1'));
+    teacher.find("button.claim-boards:not([disabled])").await?.click().await?;
     sync_now(&teacher, &server, false).await?;
 
     // A collection of that board, published: its code opens it.
@@ -195,6 +201,7 @@ async fn a_collection_shared_with_a_group_reaches_its_member_at_sign_in() -> Res
     teacher.find(".board-row a.board-name").await?.click().await?;
     let board = teacher.find(".board-page[data-board]").await?.attr("data-board").await?.context("the board's id")?;
     open_session(&teacher, &server, "teacher@example.org", Some("teacher")).await?;
+    teacher.find("button.claim-boards:not([disabled])").await?.click().await?;
     teacher.find(".groups form.new-group input.group-name").await?.send_keys("Tuesday club").await?;
     teacher.find(".groups form.new-group textarea.group-members").await?.send_keys("ann@example.org").await?;
     teacher.find("button.create-group:not([disabled])").await?.click().await?;
