@@ -9,7 +9,7 @@ use yew_router::prelude::*;
 use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
 use crate::pages::{
     AccountPage, BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, OpenShared,
-    PlayPage, SamplePage, SelectionHandout, SettingsPage,
+    PlayPage, RewritePage, SamplePage, SelectionHandout, SettingsPage,
 };
 use crate::store::schema::DB_NAME;
 use crate::store::Settings;
@@ -51,6 +51,9 @@ pub enum Route {
     /// Signing in, and where sync stands.
     #[at("/account")]
     Account,
+    /// Rewriting the comments of one's boards in bulk.
+    #[at("/rewrite")]
+    Rewrite,
     /// Opening a shared collection by its code.
     #[at("/open/:code")]
     Open { code: String },
@@ -192,6 +195,7 @@ fn switch(route: Route) -> Html {
         Route::Sample => html! { <SamplePage /> },
         Route::Settings => html! { <SettingsPage /> },
         Route::Account => html! { <AccountPage /> },
+        Route::Rewrite => html! { <RewritePage /> },
         Route::Open { code } => html! { <OpenShared {code} /> },
         Route::NotFound => html! { <NotFound /> },
     }

@@ -14,8 +14,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 use training::{
-    generate_deal_code, Board, BoardDraft, BoardId, BoardService, BoardSummary, Collection, CollectionId,
-    CollectionMove, GroupId, HardDeleted, InMemoryBoards, InMemoryCollections, ServiceError, Sharing, UserId, Viewer,
+    generate_deal_code, AppliedRewrite, Board, BoardDraft, BoardId, BoardService, BoardSummary, Collection,
+    CollectionId, CollectionMove, GroupId, HardDeleted, InMemoryBoards, InMemoryCollections, RewritePlan, ServiceError,
+    Sharing, UserId, Viewer,
 };
 use yew::prelude::*;
 
@@ -490,6 +491,18 @@ pub fn move_in_collection(
     let changed = library.service.borrow_mut().move_in_collection(&viewer(), id, board, to)?;
     save_collection(library, changed);
     Ok(())
+}
+
+/// Stores the boards `plan` rewrites (those unchanged since the plan; see
+/// `training::apply_rewrite`), shows them and queues them for sync.
+pub fn apply_rewrite(library: &LibraryHandle, plan: &RewritePlan) -> AppliedRewrite {
+    let applied = training::apply_rewrite(plan, &mut library.service.borrow_mut().boards);
+    let boards: Vec<Board> =
+        applied.updated.iter().filter_map(|id| library.service().boards.boards.get(id).cloned()).collect();
+    if !boards.is_empty() {
+        save(library, boards);
+    }
+    applied
 }
 
 /// Shares a collection as `sharing`, and those of the viewer's boards in it that its readers could

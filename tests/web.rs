@@ -673,3 +673,70 @@ async fn a_boards_list_of_an_unknown_version_is_rebuilt_and_the_boards_are_liste
     let store = Store::open(database, Hooks::default()).await.expect("the store opens");
     assert_list_in_step(&store).await;
 }
+
+/// `count` boards of this device: the fixture under other ids and deal codes.
+fn many_local_boards(count: usize) -> Vec<Board> {
+    let json: serde_json::Value = serde_json::from_str(BOARD_V1).expect("the fixture is JSON");
+    (0..count)
+        .map(|idx| {
+            let mut record = json.clone();
+            record["id"] = format!("board-{idx:04}").into();
+            record["code"] = training::generate_deal_code(&mut bridge_training::browser::BrowserRandom).into();
+            record["owner"] = serde_json::json!({ "kind": "user", "user_id": "local" });
+            read_board_record(&record).expect("a readable board")
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn a_comment_rewrite_over_300_boards_is_planned_first_and_written_only_when_confirmed() {
+    let database = database_name("rewrite");
+    let boards = many_local_boards(300);
+    let store = seed_boards(database, &boards).await;
+    let root = mount_at("/rewrite", database).await;
+    type_into(&root, "input.rewrite-find", "Nine tricks");
+    choose(&root, "select.rewrite-language", "en");
+    choose(&root, "select.rewrite-action", "replace");
+    type_into(&root, "input.rewrite-replace", "Nine winners");
+    click(&wait_for(&root, "button.plan-rewrite:not([disabled])").await);
+
+    // The plan: every board changes in English only, before and after shown; nothing written yet.
+    let plan = wait_for(&root, ".rewrite-plan[data-updates='300'][data-rejected='0']").await;
+    let first = plan.query_selector(".rewrite-board[data-status='update']").expect("valid").expect("a board");
+    assert_eq!(
+        first.query_selector(".before").expect("valid").and_then(|text| text.text_content()).as_deref(),
+        Some("Nine tricks: count them before playing.")
+    );
+    assert_eq!(
+        first.query_selector(".after").expect("valid").and_then(|text| text.text_content()).as_deref(),
+        Some("Nine winners: count them before playing.")
+    );
+    assert_eq!(first.query_selector_all(".before").expect("valid").length(), 1, "the French review is left alone");
+    let stored = store.load_boards().await.expect("the boards load").items;
+    assert!(
+        stored.iter().all(|board| review_en(board).starts_with("Nine tricks")),
+        "nothing is written before the confirmation"
+    );
+
+    // Confirmed: every board is stored rewritten, the French review untouched, the list in step.
+    click(&wait_for(&root, "button.apply-rewrite").await);
+    wait_for(&root, ".rewrite-applied[data-updated='300'][data-stale='0']").await;
+    let stored =
+        stored_when(&store, |boards| boards.iter().all(|board| review_en(board).starts_with("Nine winners"))).await;
+    assert!(stored.iter().all(|board| review_en(board) == "Nine winners: count them before playing."));
+    let french: training::Locale = "fr".parse().expect("a locale");
+    assert!(stored.iter().all(|board| board
+        .game()
+        .review()
+        .get(&french)
+        .map(|text| text.to_plain(&french))
+        .as_deref()
+        == Some("Neuf levées : comptez-les avant de jouer.")));
+    assert_list_in_step(&store).await;
+}
+
+/// The English review of `board`, as plain text.
+fn review_en(board: &Board) -> String {
+    let english: training::Locale = "en".parse().expect("a locale");
+    board.game().review().get(&english).map(|text| text.to_plain(&english)).unwrap_or_default()
+}

@@ -10,6 +10,7 @@ mod handout;
 mod import;
 mod open;
 mod play;
+mod rewrite;
 mod sample;
 mod settings;
 
@@ -21,5 +22,6 @@ pub use editor::EditorPage;
 pub use handout::{CollectionHandout, SelectionHandout};
 pub use open::OpenShared;
 pub use play::PlayPage;
+pub use rewrite::RewritePage;
 pub use sample::{SamplePage, SAMPLE_BOARD, SAMPLE_DEAL};
 pub use settings::SettingsPage;
