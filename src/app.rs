@@ -9,7 +9,7 @@ use yew_router::prelude::*;
 use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
 use crate::pages::{
     AccountPage, BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, OpenShared,
-    PlayPage, RewritePage, SamplePage, SelectionHandout, SettingsPage,
+    OverviewPage, PlayPage, RewritePage, SamplePage, SelectionHandout, SettingsPage,
 };
 use crate::store::schema::DB_NAME;
 use crate::store::Settings;
@@ -51,6 +51,9 @@ pub enum Route {
     /// Signing in, and where sync stands.
     #[at("/account")]
     Account,
+    /// Counts of one's boards.
+    #[at("/overview")]
+    Overview,
     /// Rewriting the comments of one's boards in bulk.
     #[at("/rewrite")]
     Rewrite,
@@ -196,6 +199,7 @@ fn switch(route: Route) -> Html {
         Route::Settings => html! { <SettingsPage /> },
         Route::Account => html! { <AccountPage /> },
         Route::Rewrite => html! { <RewritePage /> },
+        Route::Overview => html! { <OverviewPage /> },
         Route::Open { code } => html! { <OpenShared {code} /> },
         Route::NotFound => html! { <NotFound /> },
     }

@@ -740,3 +740,23 @@ fn review_en(board: &Board) -> String {
     let english: training::Locale = "en".parse().expect("a locale");
     board.game().review().get(&english).map(|text| text.to_plain(&english)).unwrap_or_default()
 }
+
+#[wasm_bindgen_test]
+async fn the_overview_counts_300_boards_by_level_sharing_and_month() {
+    let database = database_name("overview");
+    let boards = many_local_boards(300);
+    let fixture = &boards[0];
+    seed_boards(database, &boards).await;
+    let root = mount_at("/overview", database).await;
+    wait_for(&root, ".overview-page[data-total='300']").await;
+    let level = fixture.metadata.level.get().map_or_else(|| "No level".to_owned(), |level| format!("Level {level}"));
+    wait_for(&root, &format!(".overview-chart.levels tr[data-label='{level}'][data-count='300']")).await;
+    wait_for(&root, ".overview-chart.months tr[data-count='300']").await;
+    let month = training::month_of(fixture.timestamps.created);
+    wait_for(&root, &format!(".overview-chart.months tr[data-label='{month}']")).await;
+    let name = fixture.metadata.name.clone();
+    wait_for(&root, ".overview-chart.names tr[data-count='300'] th").await;
+    let names =
+        root.query_selector(".overview-chart.names").expect("valid").expect("names").text_content().unwrap_or_default();
+    assert!(names.contains(&name), "{names}");
+}

@@ -136,6 +136,7 @@ pub fn BoardsPage() -> Html {
                 <Link<Route> classes="button new-board" to={Route::NewBoard}>{ strings.get("new-board") }</Link<Route>>
                 <ImportPanel />
                 <Link<Route> classes="button rewrite-link" to={Route::Rewrite}>{ strings.get("rewrite-title") }</Link<Route>>
+                <Link<Route> classes="button overview-link" to={Route::Overview}>{ strings.get("overview-title") }</Link<Route>>
                 <ExportButton query={query.clone()} count={found.total} />
                 if !found.boards.is_empty() {
                     <Link<Route> classes="button handout-link" to={Route::Handout { ids: handout_ids.clone() }}>

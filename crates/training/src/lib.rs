@@ -29,6 +29,7 @@ mod journal_record;
 mod lenient;
 mod locale;
 mod memory;
+mod overview;
 mod ports;
 mod progress;
 mod query;
@@ -73,6 +74,7 @@ pub use journal_record::{
 pub use lenient::{parse_vulnerability_lenient, DoubleStatus, Level, Scoring};
 pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
 pub use memory::{InMemoryBoards, InMemoryCollections};
+pub use overview::{month_of, BoardsOverview};
 pub use ports::{
     BoardRepository, BookmarkRepository, CardValue, CollectionRepository, RandomSource, SolverPort, SolverPosition,
     ThemeRepository, VoteRepository,

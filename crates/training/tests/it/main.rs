@@ -11,6 +11,7 @@ mod journal;
 mod journal_record;
 mod lenient;
 mod locale;
+mod overview;
 mod query;
 mod record;
 mod rewrite;
