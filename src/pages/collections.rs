@@ -226,34 +226,41 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
         .and_then(|progress| progress.last_board.clone())
         .or_else(|| collection.boards.first().cloned());
     let resume = resume.and_then(|board| Some((board.clone(), board_name(service.boards.boards.get(&board)?))));
+    let progress_line = html! {
+        <p class="collection-progress" data-played={played.to_string()}>
+            { strings.get("progress-played").replace("{played}", &played.to_string()).replace("{total}", &collection.boards.len().to_string()) }
+            if let Some((board, name)) = resume {
+                { " " }
+                <Link<Route> classes="button primary continue" to={Route::PlayInCollection { id: collection.id.0.clone(), board: board.0 }}>
+                    { strings.get("progress-continue").replace("{name}", &name) }
+                </Link<Route>>
+            }
+        </p>
+    };
+    // The viewer's own collection is changed here; someone else's is read and played.
+    let entries_list = html! {
+        <ol class="collection-entries">
+            { for entries.iter().enumerate().map(|(index, entry)| html! {
+                <EntryRow
+                    library={library.clone()}
+                    collection={id.clone()}
+                    entry={entry.clone()}
+                    index={index}
+                    last={index == last}
+                    dragging={dragging.clone()}
+                    progress={progress.as_ref().and_then(|progress| progress.boards.get(entry.id()).copied())}
+                    editable={own}
+                />
+            }) }
+        </ol>
+    };
     if !own {
-        // Someone else's collection, opened by its code: read and played here, changed by its owner.
+        // Someone else's collection, opened by its code or shared with a group.
         return html! {
             <section class="collection-page shared" data-collection={collection.id.0.clone()}>
                 <h2 class="collection-title">{ collection.name.clone() }</h2>
-                <p class="collection-progress" data-played={played.to_string()}>
-                    { strings.get("progress-played").replace("{played}", &played.to_string()).replace("{total}", &collection.boards.len().to_string()) }
-                    if let Some((board, name)) = resume {
-                        { " " }
-                        <Link<Route> classes="button primary continue" to={Route::PlayInCollection { id: collection.id.0.clone(), board: board.0 }}>
-                            { strings.get("progress-continue").replace("{name}", &name) }
-                        </Link<Route>>
-                    }
-                </p>
-                <ol class="collection-entries">
-                    { for entries.iter().enumerate().map(|(index, entry)| html! {
-                        <EntryRow
-                            library={library.clone()}
-                            collection={id.clone()}
-                            entry={entry.clone()}
-                            index={index}
-                            last={index == last}
-                            dragging={dragging.clone()}
-                            progress={progress.as_ref().and_then(|progress| progress.boards.get(entry.id()).copied())}
-                            editable=false
-                        />
-                    }) }
-                </ol>
+                { progress_line }
+                { entries_list }
                 <p><Link<Route> to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>></p>
             </section>
         };
@@ -275,29 +282,8 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
             if let Some(key) = *error {
                 <p class="field-error" role="alert">{ strings.get(key) }</p>
             }
-            <p class="collection-progress" data-played={played.to_string()}>
-                { strings.get("progress-played").replace("{played}", &played.to_string()).replace("{total}", &collection.boards.len().to_string()) }
-                if let Some((board, name)) = resume {
-                    { " " }
-                    <Link<Route> classes="button primary continue" to={Route::PlayInCollection { id: collection.id.0.clone(), board: board.0 }}>
-                        { strings.get("progress-continue").replace("{name}", &name) }
-                    </Link<Route>>
-                }
-            </p>
-            <ol class="collection-entries">
-                { for entries.iter().enumerate().map(|(index, entry)| html! {
-                    <EntryRow
-                        library={library.clone()}
-                        collection={id.clone()}
-                        entry={entry.clone()}
-                        index={index}
-                        last={index == last}
-                        dragging={dragging.clone()}
-                        progress={progress.as_ref().and_then(|progress| progress.boards.get(entry.id()).copied())}
-                        editable=true
-                    />
-                }) }
-            </ol>
+            { progress_line }
+            { entries_list }
             <ShareCollection library={library.clone()} collection={collection.clone()} />
             <div class="add-board">
                 <label>

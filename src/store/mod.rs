@@ -28,6 +28,7 @@ use std::rc::Rc;
 
 use indexed_db_futures::database::Database;
 use indexed_db_futures::error::{DomException, Error as IdbError, OpenDbError};
+use indexed_db_futures::object_store::ObjectStore;
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
 use serde::{Deserialize, Serialize};
@@ -275,17 +276,9 @@ impl Store {
         let tx =
             self.db.transaction([schema::COLLECTIONS, schema::OUTBOX]).with_mode(TransactionMode::Readwrite).build()?;
         let target = tx.object_store(schema::COLLECTIONS)?;
-        match op {
-            WriteOp::Put(value) => {
-                target.put(value).primitive()?;
-            }
-            WriteOp::Delete(key) => {
-                target.delete(key).primitive()?;
-            }
-        }
+        op.apply_to(&target)?;
         if let Some(entry) = entry {
-            let entry = serde_json::to_value(entry).map_err(|error| StoreError::Failed(error.to_string()))?;
-            tx.object_store(schema::OUTBOX)?.add(to_js(&entry)?).primitive()?;
+            queue(&tx.object_store(schema::OUTBOX)?, &entry)?;
         }
         tx.commit().await?;
         Ok(())
@@ -531,14 +524,7 @@ impl Store {
     async fn write_one(&self, store: &str, op: WriteOp) -> Result<(), StoreError> {
         let tx = self.db.transaction(store).with_mode(TransactionMode::Readwrite).build()?;
         let target = tx.object_store(store)?;
-        match op {
-            WriteOp::Put(value) => {
-                target.put(value).primitive()?;
-            }
-            WriteOp::Delete(key) => {
-                target.delete(key).primitive()?;
-            }
-        }
+        op.apply_to(&target)?;
         tx.commit().await?;
         Ok(())
     }
@@ -578,17 +564,9 @@ impl Store {
             }
         }
         for (op, entry) in ops {
-            match op {
-                WriteOp::Put(value) => {
-                    target.put(value).primitive()?;
-                }
-                WriteOp::Delete(key) => {
-                    target.delete(key).primitive()?;
-                }
-            }
+            op.apply_to(&target)?;
             if let Some(entry) = entry {
-                let entry = serde_json::to_value(entry).map_err(|error| StoreError::Failed(error.to_string()))?;
-                outbox.add(to_js(&entry)?).primitive()?;
+                queue(&outbox, &entry)?;
             }
         }
         tx.commit().await?;
@@ -599,6 +577,28 @@ impl Store {
 enum WriteOp {
     Put(JsValue),
     Delete(JsValue),
+}
+
+impl WriteOp {
+    /// Adds the operation to `target`'s transaction.
+    fn apply_to(self, target: &ObjectStore<'_>) -> Result<(), StoreError> {
+        match self {
+            WriteOp::Put(value) => {
+                target.put(value).primitive()?;
+            }
+            WriteOp::Delete(key) => {
+                target.delete(key).primitive()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Adds `entry` to the outbox, in the transaction of `outbox`.
+fn queue(outbox: &ObjectStore<'_>, entry: &OutboxEntry) -> Result<(), StoreError> {
+    let entry = serde_json::to_value(entry).map_err(|error| StoreError::Failed(error.to_string()))?;
+    outbox.add(to_js(&entry)?).primitive()?;
+    Ok(())
 }
 
 /// What a board write does to the boards list.

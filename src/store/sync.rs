@@ -19,7 +19,7 @@ use training::{Board, BoardId, Collection, CollectionId};
 use wasm_bindgen::JsValue;
 
 use super::{
-    board_envelope, collection_envelope, record_text, schema, to_js, ListChange, OutboxEntry, Store, StoreError,
+    board_envelope, collection_envelope, queue, record_text, schema, to_js, ListChange, OutboxEntry, Store, StoreError,
     WriteOp,
 };
 use crate::api::Kind;
@@ -225,9 +225,8 @@ impl Store {
             Kind::Board => OutboxEntry::BoardPut { id: id.to_owned(), at },
             Kind::Collection => OutboxEntry::CollectionPut { id: id.to_owned(), at },
         };
-        let entry = serde_json::to_value(entry).map_err(|error| StoreError::Failed(error.to_string()))?;
         let tx = self.db.transaction(schema::OUTBOX).with_mode(TransactionMode::Readwrite).build()?;
-        tx.object_store(schema::OUTBOX)?.add(to_js(&entry)?).primitive()?;
+        queue(&tx.object_store(schema::OUTBOX)?, &entry)?;
         tx.commit().await?;
         Ok(())
     }
@@ -254,8 +253,7 @@ impl Store {
             .map(|id| OutboxEntry::BoardPut { id, at })
             .chain(collections.map(|id| OutboxEntry::CollectionPut { id, at }));
         for entry in entries {
-            let entry = serde_json::to_value(entry).map_err(|error| StoreError::Failed(error.to_string()))?;
-            outbox.add(to_js(&entry)?).primitive()?;
+            queue(&outbox, &entry)?;
         }
         tx.commit().await?;
         Ok(())

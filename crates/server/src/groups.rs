@@ -49,13 +49,7 @@ pub async fn create(
         .bind(now_millis())
         .execute(&mut *tx)
         .await?;
-    for email in &members {
-        sqlx::query("INSERT INTO sharing_members (group_id, email) VALUES ($1, $2)")
-            .bind(&id)
-            .bind(email)
-            .execute(&mut *tx)
-            .await?;
-    }
+    insert_members(&mut tx, &id, &members).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(Group { id, name, members: members.into_iter().collect() })))
 }
@@ -78,13 +72,7 @@ pub async fn update(
         return Err(ErrorCode::NotFound.into());
     }
     sqlx::query("DELETE FROM sharing_members WHERE group_id = $1").bind(&id).execute(&mut *tx).await?;
-    for email in &members {
-        sqlx::query("INSERT INTO sharing_members (group_id, email) VALUES ($1, $2)")
-            .bind(&id)
-            .bind(email)
-            .execute(&mut *tx)
-            .await?;
-    }
+    insert_members(&mut tx, &id, &members).await?;
     tx.commit().await?;
     Ok(Json(Group { id, name, members: members.into_iter().collect() }))
 }
@@ -145,6 +133,22 @@ pub async fn shared(State(app): State<App>, signed_in: SignedIn) -> Result<Json<
         collections.push(PublicCollection { code: id, collection: json, boards });
     }
     Ok(Json(SharedCollections { groups: groups.into_iter().map(|(id,)| id).collect(), collections }))
+}
+
+/// Adds `members` to group `id`.
+async fn insert_members(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: &str,
+    members: &BTreeSet<String>,
+) -> Result<(), ApiError> {
+    for email in members {
+        sqlx::query("INSERT INTO sharing_members (group_id, email) VALUES ($1, $2)")
+            .bind(id)
+            .bind(email)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// The normalised members of group `id`, sorted.
