@@ -27,6 +27,8 @@ pub fn bench(args: &[String]) -> Result<()> {
     if let Some(arg) = args.first() {
         bail!("unknown option {arg:?} for `cargo xtask bench`");
     }
+    // The server's load bench reads with wrk, a load generator of its own process.
+    tools::debian_package("wrk", "/usr/bin/wrk")?;
     for (package, target, what) in BENCHES {
         step(&format!("bench {package}/{target}: {what}"), || {
             let mut bench = cargo();

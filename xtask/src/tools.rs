@@ -110,6 +110,25 @@ pub fn chromium() -> Result<()> {
     })
 }
 
+/// Debian's `package`, installed when `binary` is missing (as root).
+pub fn debian_package(package: &str, binary: &str) -> Result<()> {
+    step(&format!("{package} (Debian's package)"), || {
+        if Path::new(binary).exists() {
+            println!("    {binary}");
+            return Ok(());
+        }
+        if output(tool_cmd("id", ["-u"])).is_none_or(|uid| uid.trim() != "0") {
+            bail!("{package} is missing; as root, run: apt-get update && apt-get install -y {package}");
+        }
+        let mut update = cmd("apt-get");
+        update.arg("update");
+        run(update)?;
+        let mut install = cmd("apt-get");
+        install.env("DEBIAN_FRONTEND", "noninteractive").args(["install", "-y", package]);
+        run(install)
+    })
+}
+
 /// The version of `package` in `Cargo.lock`.
 pub fn locked_version(package: &str) -> Result<String> {
     let lock_path = crate::project_root().join("Cargo.lock");
