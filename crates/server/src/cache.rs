@@ -1,11 +1,15 @@
 //! The public read path's cache: the answers of public boards and collections by code, as JSON
 //! bytes, so the hot path (learners opening what a teacher published) costs no database query.
 //!
-//! Every accepted write drops what it may change (a board's code; every collection answer, as
-//! they embed boards) and bumps a generation; a read fills the cache only when no write happened
-//! since it began, so a read racing a write never stores the older version.
+//! A write drops what it may change: the board's own answer, and when the board was or is
+//! public, every collection answer (they embed their public boards); a collection's write drops
+//! its answer. A read fills the cache only when no write that could change its answer happened
+//! since the read began, by generations: one per shard of board codes (a write elsewhere leaves
+//! a read's answer alone, so steady pushes of private boards never keep the cache empty) and one
+//! for collections.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::RwLock;
 
@@ -13,12 +17,27 @@ use axum::body::Bytes;
 
 /// The most answers kept per kind: past it the cache starts over.
 const CAPACITY: usize = 20_000;
+/// How many generations board codes share.
+const SHARDS: usize = 256;
 
-#[derive(Default)]
 pub struct PublicCache {
-    generation: AtomicU64,
+    hasher: RandomState,
+    board_generations: Vec<AtomicU64>,
+    collection_generation: AtomicU64,
     boards: RwLock<HashMap<String, Bytes>>,
     collections: RwLock<HashMap<String, Bytes>>,
+}
+
+impl Default for PublicCache {
+    fn default() -> PublicCache {
+        PublicCache {
+            hasher: RandomState::new(),
+            board_generations: (0..SHARDS).map(|_| AtomicU64::new(0)).collect(),
+            collection_generation: AtomicU64::new(0),
+            boards: RwLock::default(),
+            collections: RwLock::default(),
+        }
+    }
 }
 
 /// Which answers.
@@ -36,9 +55,17 @@ impl PublicCache {
         }
     }
 
-    /// The generation a read begins at, to give back to [`PublicCache::put`].
-    pub fn generation(&self) -> u64 {
-        self.generation.load(Ordering::Acquire)
+    fn generation_of(&self, answers: Answers, code: &str) -> &AtomicU64 {
+        match answers {
+            // The index is below SHARDS, which fits in usize.
+            Answers::Boards => &self.board_generations[(self.hasher.hash_one(code) % SHARDS as u64) as usize],
+            Answers::Collections => &self.collection_generation,
+        }
+    }
+
+    /// The generation a read of `code` begins at, to give back to [`PublicCache::put`].
+    pub fn generation(&self, answers: Answers, code: &str) -> u64 {
+        self.generation_of(answers, code).load(Ordering::Acquire)
     }
 
     pub fn get(&self, answers: Answers, code: &str) -> Option<Bytes> {
@@ -47,10 +74,11 @@ impl PublicCache {
         map.get(code).cloned()
     }
 
-    /// Keeps `body` as the answer for `code`, unless a write happened since `generation`.
+    /// Keeps `body` as the answer for `code`, unless a write that could change it happened
+    /// since `generation`.
     pub fn put(&self, answers: Answers, code: &str, body: Bytes, generation: u64) {
         let mut map = self.map(answers).write().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if self.generation.load(Ordering::Acquire) != generation {
+        if self.generation(answers, code) != generation {
             return;
         }
         if map.len() >= CAPACITY {
@@ -59,18 +87,32 @@ impl PublicCache {
         map.insert(code.to_owned(), body);
     }
 
-    /// After a write of the board of `code` (or of a collection, `None`): drops what it may change.
-    pub fn written(&self, board_code: Option<&str>) {
-        self.generation.fetch_add(1, Ordering::AcqRel);
-        if let Some(code) = board_code {
-            self.boards.write().unwrap_or_else(std::sync::PoisonError::into_inner).remove(code);
+    /// After a write of the board of `code`; `public` when it was or is public.
+    pub fn board_written(&self, code: &str, public: bool) {
+        self.drop_answer(Answers::Boards, code);
+        if public {
+            self.collection_generation.fetch_add(1, Ordering::AcqRel);
+            self.collections.write().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
         }
-        self.collections.write().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
+    }
+
+    /// After a write of the collection of `code`.
+    pub fn collection_written(&self, code: &str) {
+        self.drop_answer(Answers::Collections, code);
+    }
+
+    fn drop_answer(&self, answers: Answers, code: &str) {
+        // The generation first, so a read that began before cannot store what it read after.
+        self.generation_of(answers, code).fetch_add(1, Ordering::AcqRel);
+        self.map(answers).write().unwrap_or_else(std::sync::PoisonError::into_inner).remove(code);
     }
 
     /// After a write that may change any answer (an account deleted with its boards).
     pub fn clear(&self) {
-        self.generation.fetch_add(1, Ordering::AcqRel);
+        for generation in &self.board_generations {
+            generation.fetch_add(1, Ordering::AcqRel);
+        }
+        self.collection_generation.fetch_add(1, Ordering::AcqRel);
         self.boards.write().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
         self.collections.write().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
     }

@@ -174,7 +174,7 @@ pub async fn public_board(State(app): State<App>, Path(code): Path<String>) -> R
     if let Some(body) = app.public.get(Answers::Boards, &code) {
         return Ok(json_bytes(body));
     }
-    let generation = app.public.generation();
+    let generation = app.public.generation(Answers::Boards, &code);
     let row: Option<(String,)> =
         sqlx::query_as("SELECT record FROM boards WHERE code = $1 AND public = 1 AND removed = 0 LIMIT 1")
             .bind(&code)
@@ -191,7 +191,7 @@ pub async fn public_collection(State(app): State<App>, Path(code): Path<String>)
     if let Some(body) = app.public.get(Answers::Collections, &code) {
         return Ok(json_bytes(body));
     }
-    let generation = app.public.generation();
+    let generation = app.public.generation(Answers::Collections, &code);
     let row: Option<(String,)> =
         sqlx::query_as("SELECT record FROM collections WHERE code = $1 AND public = 1 AND removed = 0")
             .bind(&code)
@@ -226,12 +226,12 @@ fn server_record(id: &str, revision: i64, removed: bool, record: &str) -> Server
     ServerRecord { id: id.to_owned(), revision, record }
 }
 
-/// The stored row of a board: owner, revision, removed, record.
-type Row = (String, i64, i64, String);
+/// The stored row of a board or collection: owner, revision, removed, record, public.
+type Row = (String, i64, i64, String, i64);
 
 async fn current(app: &App, kind: Kind, id: &str) -> Result<Option<Row>, ApiError> {
     let table = kind.table();
-    Ok(sqlx::query_as(&format!("SELECT owner_id, revision, removed, record FROM {table} WHERE id = $1"))
+    Ok(sqlx::query_as(&format!("SELECT owner_id, revision, removed, record, public FROM {table} WHERE id = $1"))
         .bind(id)
         .fetch_optional(&app.db)
         .await?)
@@ -240,7 +240,7 @@ async fn current(app: &App, kind: Kind, id: &str) -> Result<Option<Row>, ApiErro
 async fn conflict(app: &App, kind: Kind, id: &str) -> Result<Outcome, ApiError> {
     let row = current(app, kind, id).await?;
     let current = match row {
-        Some((_, revision, removed, record)) => server_record(id, revision, removed != 0, &record),
+        Some((_, revision, removed, record, _)) => server_record(id, revision, removed != 0, &record),
         None => ServerRecord { id: id.to_owned(), revision: 0, record: None },
     };
     Ok(Outcome::Conflict { current })
@@ -275,7 +275,7 @@ async fn apply(app: &App, kind: Kind, account: &str, change: Change) -> Result<O
         None => match &existing {
             // Nothing to remove: the server never had it.
             None => return Ok(Outcome::Accepted { revision: 0 }),
-            Some((_, _, _, record)) => (code_of(kind, id, record), false, Vec::new(), true, record.clone()),
+            Some((_, _, _, record, _)) => (code_of(kind, id, record), false, Vec::new(), true, record.clone()),
         },
     };
     let mut tx = app.db.begin().await?;
@@ -348,10 +348,20 @@ async fn apply(app: &App, kind: Kind, account: &str, change: Change) -> Result<O
             .await?;
     }
     tx.commit().await?;
-    app.public.written(match kind {
-        Kind::Board => Some(code.as_str()),
-        Kind::Collection => None,
-    });
+    let was_public = existing.as_ref().is_some_and(|(.., public)| *public != 0);
+    match kind {
+        Kind::Board => {
+            app.public.board_written(&code, public || was_public);
+            // A record may come with another code: the old one answers no more.
+            if let Some((.., record, _)) = &existing {
+                let old = code_of(kind, id, record);
+                if old != code {
+                    app.public.board_written(&old, was_public);
+                }
+            }
+        }
+        Kind::Collection => app.public.collection_written(&code),
+    }
     Ok(Outcome::Accepted { revision })
 }
 

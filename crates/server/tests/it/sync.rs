@@ -296,6 +296,15 @@ async fn collections_sync_with_conflicts_and_a_public_one_opens_by_its_code_with
         body["boards"].as_array().expect("boards").iter().map(|board| &board["metadata"]["name"]).collect();
     assert_eq!(names, [&json!("Public")]);
 
+    // Its answer follows a change of one of its boards (answers are cached between writes).
+    let mut renamed = board(&teacher, "pub", "Public, renamed", json!({ "kind": "public" }));
+    renamed["code"] = json!("PuBl2345");
+    let outcomes = push(&server, &teacher, json!([{ "id": "pub", "base_revision": 1, "record": renamed }])).await;
+    assert_eq!(outcomes, vec![Outcome::Accepted { revision: 2 }]);
+    let read = server.client.get(server.url("/api/public/collections/c-lesson")).send().await.expect("an answer");
+    let body: Value = read.json().await.expect("a collection");
+    assert_eq!(body["boards"][0]["metadata"]["name"], "Public, renamed");
+
     // Someone else's collection id, a collection of another owner and a malformed record are refused.
     let theirs = collection(&teacher, "c-theirs", &[], json!({ "kind": "private" }));
     let mut unreadable = collection(&other, "c-bad", &[], json!({ "kind": "private" }));
