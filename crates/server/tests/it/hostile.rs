@@ -78,3 +78,85 @@ async fn bad_tokens_unknown_paths_and_wrong_methods_get_error_codes() {
     assert_eq!(error_code(wrong).await, "method_not_allowed");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn hostile_requests_of_a_signed_in_account_get_error_codes() {
+    let server = TestServer::start().await;
+    let session = crate::accounts::sign_up(&server, "hostile@example.org", "teacher").await;
+    let many_changes = serde_json::json!({
+        "changes": (0..=api_contract::MAX_PUSH_CHANGES).map(|n| serde_json::json!({ "id": format!("b-{n}"), "base_revision": null, "record": null })).collect::<Vec<_>>()
+    })
+    .to_string();
+    let many_members = serde_json::json!({
+        "name": "Too many",
+        "members": (0..=api_contract::MAX_GROUP_MEMBERS).map(|n| format!("m{n}@example.org")).collect::<Vec<_>>()
+    })
+    .to_string();
+    let cases: Vec<(&str, String, StatusCode, &str)> = vec![
+        ("/api/sync/boards", "not json".to_owned(), StatusCode::BAD_REQUEST, "malformed_body"),
+        ("/api/sync/boards", r#"{"changes": {}}"#.to_owned(), StatusCode::BAD_REQUEST, "malformed_body"),
+        ("/api/sync/boards", r#"{"changes": [{"id": 7}]}"#.to_owned(), StatusCode::BAD_REQUEST, "malformed_body"),
+        ("/api/sync/boards", r#"{"changes": [], "force": true}"#.to_owned(), StatusCode::BAD_REQUEST, "malformed_body"),
+        ("/api/sync/boards", many_changes.clone(), StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+        ("/api/sync/collections", "[]".to_owned(), StatusCode::BAD_REQUEST, "malformed_body"),
+        ("/api/sync/collections", many_changes, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+        ("/api/groups", r#"{"name": "x"}"#.to_owned(), StatusCode::BAD_REQUEST, "malformed_body"),
+        ("/api/groups", r#"{"name": 3, "members": []}"#.to_owned(), StatusCode::BAD_REQUEST, "malformed_body"),
+        (
+            "/api/groups",
+            format!(r#"{{"name": "{}", "members": []}}"#, "x".repeat(101)),
+            StatusCode::BAD_REQUEST,
+            "malformed_body",
+        ),
+        ("/api/groups", many_members, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+        ("/api/groups/g-nothing", r#"{"name": "x", "members": []}"#.to_owned(), StatusCode::NOT_FOUND, "not_found"),
+    ];
+    for (path, body, status, code) in cases {
+        let response = server
+            .client
+            .post(server.url(path))
+            .bearer_auth(&session.token)
+            .header("content-type", "application/json")
+            .body(body.clone())
+            .send()
+            .await
+            .expect("an answer");
+        let shown: String = body.chars().take(60).collect();
+        assert_eq!(response.status(), status, "{path} {shown:?}");
+        assert_eq!(error_code(response).await, code, "{path} {shown:?}");
+    }
+    for query in ["since=-1", "since=abc", "since=1&since=2", "cursor=3", "since=99999999999999999999"] {
+        for kind in ["boards", "collections"] {
+            let response = server
+                .client
+                .get(server.url(&format!("/api/sync/{kind}?{query}")))
+                .bearer_auth(&session.token)
+                .send()
+                .await
+                .expect("an answer");
+            assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{kind} {query}");
+            assert_eq!(error_code(response).await, "malformed_body");
+        }
+    }
+    let long = "x".repeat(5_000);
+    for path in
+        ["/api/public/boards/%00", "/api/public/collections/'%20OR%201=1--", &format!("/api/public/boards/{long}")]
+    {
+        let response = server.client.get(server.url(path)).send().await.expect("an answer");
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path:.60}");
+        assert_eq!(error_code(response).await, "not_found");
+    }
+    let response = server
+        .client
+        .delete(server.url("/api/groups/g-nothing"))
+        .bearer_auth(&session.token)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    for path in ["/api/groups", "/api/shared/collections", "/api/sync/collections"] {
+        let response = server.client.get(server.url(path)).send().await.expect("an answer");
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{path} without a token");
+    }
+    server.stop().await;
+}
