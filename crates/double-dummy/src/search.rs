@@ -189,13 +189,18 @@ impl<'a> Search<'a> {
         let mut scores = [0i32; 13];
         let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
         let mut relevant = 0;
+        let mut lowest_failed = NONE_FAILED;
         for idx in 0..n_moves {
             let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
+            if below_relevant(card, &lowest_failed, relevant) {
+                continue;
+            }
             let (res, rel) = self.play_and_search(leader, trick, count, card, target);
             if res == ns {
                 return (res, rel);
             }
             relevant |= rel;
+            note_failed(card, &mut lowest_failed);
         }
         let mut present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
         for card in &trick[..count] {
@@ -306,8 +311,12 @@ impl<'a> Search<'a> {
         let mut res = !ns;
         let mut cut = NO_MOVE;
         let mut relevant = 0;
+        let mut lowest_failed = NONE_FAILED;
         for idx in 0..n_moves {
             let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
+            if below_relevant(card, &lowest_failed, relevant) {
+                continue;
+            }
             let (child, rel) = self.play_and_search(leader, trick, 0, card, target);
             if child == ns {
                 res = ns;
@@ -319,6 +328,7 @@ impl<'a> Search<'a> {
                 break;
             }
             relevant |= rel;
+            note_failed(card, &mut lowest_failed);
         }
         if res != ns {
             relevant = self.whole_groups(relevant, self.hands[leader], present, &moves[..n_moves]);
@@ -780,6 +790,33 @@ impl<'a> Search<'a> {
         }
         res
     }
+}
+
+/// No failed move yet in a suit (see `below_relevant`).
+const NONE_FAILED: [u8; 4] = [u8::MAX; 4];
+
+/// Whether the move `card` can be skipped because a move of its suit
+/// already failed and both lie below every relevant card of the suit found
+/// so far: the failed move's result depends on no card that low, so playing
+/// `card` instead leads to a position matching the same pattern, with the
+/// same result (the dynamic counterpart of equivalent cards).
+#[inline]
+fn below_relevant(card: u8, lowest_failed: &[u8; 4], relevant: u64) -> bool {
+    let suit = usize::from(card >> 4);
+    let failed = lowest_failed[suit];
+    if failed == u8::MAX {
+        return false;
+    }
+    let rel = (relevant >> (16 * suit)) & SUIT_BITS;
+    let floor = if rel == 0 { 16 } else { rel.trailing_zeros() as u8 };
+    (card & 15) < floor && (failed & 15) < floor
+}
+
+/// Records that the move `card` failed, for `below_relevant`.
+#[inline]
+fn note_failed(card: u8, lowest_failed: &mut [u8; 4]) {
+    let slot = &mut lowest_failed[usize::from(card >> 4)];
+    *slot = (*slot).min(card);
 }
 
 /// The move to try at `idx`: the best scored of those not tried yet, moved
