@@ -270,6 +270,11 @@ impl<'a> Search<'a> {
         if !ns && n - quick < target {
             return (false, quick_rel);
         }
+        if (ns && target == n) || (!ns && target == 1) {
+            if let Some(rel) = self.all_tricks_out_of_reach(leader, n) {
+                return (!ns, rel);
+            }
+        }
         if self.trump < NOTRUMP {
             // The top trumps win whenever they are played: bounds for both sides.
             let (ns_sure, ew_sure, trump_rel) = self.sure_trump_tricks();
@@ -467,6 +472,64 @@ impl<'a> Search<'a> {
             }
         }
         (total, relevant)
+    }
+
+    /// Whether the side on lead, needing every remaining trick, surely
+    /// loses one in notrump (or once the trumps are gone), with the cards
+    /// that proves it on: the top cards of the suits the other side heads.
+    ///
+    /// The bound of DDS's `LaterTricks`: the side on lead takes at most, in
+    /// each suit it heads, as many tricks as its longer holding there (each
+    /// trick it wins is won in the suit led, and shortens that holding);
+    /// a suit the other side heads gives it nothing while the top card is
+    /// kept, for its holder wins the trick when the suit is led, and losing
+    /// it to a squeeze needs entries and threats that the lengths already
+    /// count. So a count below the tricks left means a trick lost. Not proven
+    /// here: the property tests against pons-dds and the vectors check it.
+    /// A matching position keeps the other side's top cards that the count
+    /// relies on and the lengths, so its count is no larger.
+    fn all_tricks_out_of_reach(&self, leader: usize, n: i32) -> Option<u64> {
+        if self.trump < NOTRUMP
+            && (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) >> (16 * self.trump) & SUIT_BITS != 0
+        {
+            return None;
+        }
+        let hand = self.hands[leader];
+        let partner = self.hands[leader ^ 2];
+        let side = hand | partner;
+        let present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        // Each suit's longer holding of the side on lead, and the top card
+        // of those the other side heads (0 for the others).
+        let mut total = 0;
+        let mut theirs = [(0i32, 0u64); 4];
+        for (suit, item) in theirs.iter_mut().enumerate() {
+            let shift = 16 * suit;
+            let all = (present >> shift) & SUIT_BITS;
+            if all == 0 {
+                continue;
+            }
+            let longer = len((hand >> shift) & SUIT_BITS).max(len((partner >> shift) & SUIT_BITS)) as i32;
+            total += longer;
+            let top = 63 - all.leading_zeros();
+            if (side >> shift) >> top & 1 == 0 {
+                *item = (longer, 1u64 << (shift + top as usize));
+            }
+        }
+        // Keep only the other side's top cards of the suits that must stay
+        // theirs for the count to fall short, the longest first.
+        theirs.sort_unstable_by_key(|item| -item.0);
+        let mut relevant = 0;
+        for (longer, card) in theirs {
+            if total < n {
+                break;
+            }
+            if card == 0 || longer == 0 {
+                return None;
+            }
+            total -= longer;
+            relevant |= card;
+        }
+        (total < n).then_some(relevant)
     }
 
     /// The tricks each side's top trumps surely win: the run of the highest
