@@ -15,6 +15,16 @@ const TRUMP_FIELD: u64 = 0x7 << 60;
 const SHALLOW: i32 = 1;
 /// How much a lead's history (log scale) counts against its other merits.
 const HISTORY_WEIGHT: i32 = 2;
+/// How much a lead counts when it is the last one that cut off with as many
+/// tricks left (a killer move), and when the table stored it for this
+/// position: the killer goes first, the stored lead next. On the first five
+/// bench deals, the killer first saved 15% of the nodes of a table, and
+/// before the stored lead 2% more; killers inside a trick, where the
+/// heuristics already pick the cutting card first 95 to 99% of the time,
+/// multiplied the nodes by five.
+const KILLER_BONUS: i32 = 500;
+/// See `KILLER_BONUS`.
+const STORED_BONUS: i32 = 300;
 /// Notrump, in the place of a trump suit index.
 pub(crate) const NOTRUMP: usize = 4;
 
@@ -56,6 +66,9 @@ pub(crate) struct Search<'a> {
     /// are played.
     lengths: u64,
     pext: &'static [u8],
+    /// Per tricks left, the lead that last cut off at a trick start
+    /// (`NO_MOVE` if none): tried first when the leader holds it.
+    killers: [u8; 14],
 }
 
 impl<'a> Search<'a> {
@@ -66,7 +79,7 @@ impl<'a> Search<'a> {
                 lengths = lengths << 4 | u64::from(len((hand >> (16 * suit)) & SUIT_BITS));
             }
         }
-        Search { hands, trump, tt, nodes: 0, lengths, pext: pext_table() }
+        Search { hands, trump, tt, nodes: 0, lengths, pext: pext_table(), killers: [NO_MOVE; 14] }
     }
 
     /// Where the length of `player`'s suit of `card` sits in `lengths`.
@@ -306,10 +319,11 @@ impl<'a> Search<'a> {
         let n_moves = self.moves(leader, &trick, 0, &mut moves, &mut scores);
         if best != NO_MOVE {
             if let Some(card) = self.relative_to_card(leader, best) {
-                // The stored lead, or the move standing for its group, goes first.
+                // The stored lead, or the move standing for its group, goes
+                // next after the killer.
                 let group = self.group_of(leader, card);
                 if let Some(pos) = moves[..n_moves].iter().position(|m| group >> m & 1 != 0) {
-                    scores[pos] = i32::MAX;
+                    scores[pos] += STORED_BONUS;
                 }
             }
         }
@@ -324,6 +338,7 @@ impl<'a> Search<'a> {
             }
             let (child, rel) = self.play_and_search(leader, trick, 0, card, target);
             if child == ns {
+                self.killers[n as usize] = card;
                 res = ns;
                 cut = self.card_to_relative(card);
                 let weight = (n * n) as u32;
@@ -664,6 +679,16 @@ impl<'a> Search<'a> {
         }
         for (score, card) in scores.iter_mut().zip(&out[..n]) {
             *score = self.score(leader, trick, count, player, *card, present);
+        }
+        if count == 0 {
+            let killer = self.killers[hand_len(hand) as usize];
+            if killer != NO_MOVE && hand >> killer & 1 != 0 {
+                // The killer, or the move standing for its group, goes first.
+                let group = self.group_of(leader, killer);
+                if let Some(pos) = out[..n].iter().position(|m| group >> m & 1 != 0) {
+                    scores[pos] += KILLER_BONUS;
+                }
+            }
         }
         n
     }
