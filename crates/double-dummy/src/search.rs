@@ -777,7 +777,9 @@ impl<'a> Search<'a> {
         };
         match count {
             1 => {
-                if beats && !next_beats(card) && (is_top || !following) {
+                // A card the third hand cannot beat wins the trick for the
+                // side (the fourth hand is partner), the cheapest first.
+                if beats && !next_beats(card) {
                     60 + low
                 } else {
                     low
