@@ -198,6 +198,12 @@ impl<'a> Search<'a> {
         }
         let player = (leader + count) & 3;
         let ns = player & 1 == 0;
+        if count == 1 && (if ns { target == 1 } else { target == n }) {
+            // The side of the second hand needs only this trick.
+            if let Some(rel) = self.second_hand_wins(leader, trick[0]) {
+                return (ns, rel);
+            }
+        }
         let mut moves = [0u8; 13];
         let mut scores = [0i32; 13];
         let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
@@ -363,6 +369,33 @@ impl<'a> Search<'a> {
             self.tt.store(&key, tricks, Bounds { lower: 0, upper: target_u8 - 1, best: cut, mask });
         }
         (res, relevant)
+    }
+
+    /// Whether the side of the second hand surely wins the trick `lead`
+    /// started, with the card it relies on: the higher of its two holdings
+    /// of the suit led beats the lead and every card the third hand holds
+    /// there, and the third hand cannot ruff. The second hand plays it if it
+    /// holds it, else any card (a ruff of its own wins too), and the fourth
+    /// hand, last, plays it. DDS's `QuickTricksSecondHand`, its first case:
+    /// it saves the rest of the trick when that trick is all the side needs.
+    fn second_hand_wins(&self, leader: usize, lead: u8) -> Option<u64> {
+        let suit = usize::from(lead >> 4);
+        let shift = 16 * suit;
+        let second = (self.hands[(leader + 1) & 3] >> shift) & SUIT_BITS;
+        let third = (self.hands[(leader + 2) & 3] >> shift) & SUIT_BITS;
+        let fourth = (self.hands[(leader + 3) & 3] >> shift) & SUIT_BITS;
+        let ours = second | fourth;
+        let third_ruffs = self.trump < NOTRUMP
+            && suit != self.trump
+            && (self.hands[(leader + 2) & 3] >> (16 * self.trump)) & SUIT_BITS != 0;
+        if ours == 0 || (third == 0 && third_ruffs) {
+            return None;
+        }
+        let top = 63 - ours.leading_zeros();
+        if top <= u32::from(lead & 15) || (third != 0 && top <= 63 - third.leading_zeros()) {
+            return None;
+        }
+        Some(1u64 << (shift as u32 + top))
     }
 
     /// The index (0..4) of the winning card of a complete trick.
