@@ -18,7 +18,7 @@ use training::read_collection_record;
 
 use crate::accounts::{now_millis, random_hex, SignedIn};
 use crate::error::{ApiError, ApiJson};
-use crate::App;
+use crate::{storable, App, MAX_KEY_CHARS};
 
 pub async fn list(State(app): State<App>, signed_in: SignedIn) -> Result<Json<Groups>, ApiError> {
     let rows: Vec<(String, String)> =
@@ -61,6 +61,9 @@ pub async fn update(
     ApiJson(body): ApiJson<GroupBody>,
 ) -> Result<Json<Group>, ApiError> {
     let (name, members) = checked(body)?;
+    if !storable(&id, MAX_KEY_CHARS) {
+        return Err(ErrorCode::NotFound.into());
+    }
     let mut tx = app.db.begin().await?;
     let renamed = sqlx::query("UPDATE sharing_groups SET name = $1 WHERE id = $2 AND owner_id = $3")
         .bind(&name)
@@ -82,6 +85,9 @@ pub async fn delete(
     signed_in: SignedIn,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
+    if !storable(&id, MAX_KEY_CHARS) {
+        return Err(ErrorCode::NotFound.into());
+    }
     let mut tx = app.db.begin().await?;
     let deleted = sqlx::query("DELETE FROM sharing_groups WHERE id = $1 AND owner_id = $2")
         .bind(&id)
@@ -118,7 +124,7 @@ pub async fn shared(State(app): State<App>, signed_in: SignedIn) -> Result<Json<
         let Ok(json) = serde_json::from_str::<serde_json::Value>(&record) else { continue };
         let Ok(collection) = read_collection_record(&json) else { continue };
         let mut boards = Vec::with_capacity(collection.boards.len());
-        for board in &collection.boards {
+        for board in collection.boards.iter().filter(|board| storable(&board.0, MAX_KEY_CHARS)) {
             let row: Option<(String,)> = sqlx::query_as(
                 "SELECT b.record FROM boards b WHERE b.id = $1 AND b.removed = 0 AND (b.public = 1 OR EXISTS (\
                  SELECT 1 FROM shares s JOIN sharing_members m ON m.group_id = s.group_id \
@@ -163,7 +169,7 @@ async fn members(app: &App, id: &str) -> Result<Vec<String>, ApiError> {
 /// The trimmed name and the normalised, deduplicated members of `body`.
 fn checked(body: GroupBody) -> Result<(String, BTreeSet<String>), ApiError> {
     let name = body.name.trim().to_owned();
-    if name.is_empty() || name.chars().count() > MAX_GROUP_NAME_CHARS {
+    if name.is_empty() || !storable(&name, MAX_GROUP_NAME_CHARS) {
         return Err(ErrorCode::MalformedBody.into());
     }
     if body.members.len() > MAX_GROUP_MEMBERS {
@@ -180,6 +186,9 @@ fn checked(body: GroupBody) -> Result<(String, BTreeSet<String>), ApiError> {
 /// Whether every one of `groups` is a group of `account`.
 pub async fn all_owned(app: &App, account: &str, groups: &[String]) -> Result<bool, ApiError> {
     for group in groups {
+        if !storable(group, MAX_KEY_CHARS) {
+            return Ok(false);
+        }
         let row: Option<(String,)> = sqlx::query_as("SELECT id FROM sharing_groups WHERE id = $1 AND owner_id = $2")
             .bind(group)
             .bind(account)

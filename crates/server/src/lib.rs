@@ -99,6 +99,16 @@ impl App {
     }
 }
 
+/// Whether `text` (an id, a code, a name from a request) can be stored and looked up: SQLite
+/// takes any text, PostgreSQL refuses a NUL character, and the longest key is 128 characters.
+/// Text that cannot is answered like text that matches nothing.
+pub(crate) fn storable(text: &str, max_chars: usize) -> bool {
+    !text.contains('\0') && text.chars().count() <= max_chars
+}
+
+/// The longest id or code a request may name.
+pub(crate) const MAX_KEY_CHARS: usize = 128;
+
 /// The handler of `endpoint`; every endpoint has exactly one. (The route
 /// test calls each route with the table's method, so a handler registered
 /// under another method fails it.)

@@ -25,10 +25,7 @@ use training::{read_board_record, read_collection_record, Ownership, Sharing};
 use crate::accounts::{now_millis, SignedIn};
 use crate::cache::Answers;
 use crate::error::{ApiError, ApiJson};
-use crate::{groups, App};
-
-/// The longest board id accepted.
-const MAX_ID_CHARS: usize = 128;
+use crate::{groups, storable, App, MAX_KEY_CHARS};
 
 /// What is synced: each kind has its table (of the same columns) and its write gate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +84,9 @@ impl Kind {
                 }
                 if collection.owner.0 != account {
                     return Err("the collection belongs to another account".to_owned());
+                }
+                if !collection.boards.iter().all(|board| storable(&board.0, MAX_KEY_CHARS)) {
+                    return Err("a board id of the collection has more than 128 characters or a NUL".to_owned());
                 }
                 let record = serde_json::to_string(&collection.to_record()).map_err(|error| error.to_string())?;
                 let groups = group_ids(&collection.sharing);
@@ -171,6 +171,9 @@ async fn pull(app: &App, kind: Kind, signed_in: &SignedIn, query: Option<String>
 }
 
 pub async fn public_board(State(app): State<App>, Path(code): Path<String>) -> Result<Response, ApiError> {
+    if !storable(&code, MAX_KEY_CHARS) {
+        return Err(ErrorCode::NotFound.into());
+    }
     if let Some(body) = app.public.get(Answers::Boards, &code) {
         return Ok(json_bytes(body));
     }
@@ -188,6 +191,9 @@ pub async fn public_board(State(app): State<App>, Path(code): Path<String>) -> R
 }
 
 pub async fn public_collection(State(app): State<App>, Path(code): Path<String>) -> Result<Response, ApiError> {
+    if !storable(&code, MAX_KEY_CHARS) {
+        return Err(ErrorCode::NotFound.into());
+    }
     if let Some(body) = app.public.get(Answers::Collections, &code) {
         return Ok(json_bytes(body));
     }
@@ -201,7 +207,7 @@ pub async fn public_collection(State(app): State<App>, Path(code): Path<String>)
         row.and_then(|(record,)| serde_json::from_str(&record).ok()).ok_or(ErrorCode::NotFound)?;
     let collection = read_collection_record(&json).map_err(|_| ErrorCode::Internal)?;
     let mut boards = Vec::with_capacity(collection.boards.len());
-    for id in &collection.boards {
+    for id in collection.boards.iter().filter(|id| storable(&id.0, MAX_KEY_CHARS)) {
         let row: Option<(String,)> =
             sqlx::query_as("SELECT record FROM boards WHERE id = $1 AND public = 1 AND removed = 0")
                 .bind(&id.0)
@@ -249,8 +255,8 @@ async fn conflict(app: &App, kind: Kind, id: &str) -> Result<Outcome, ApiError> 
 async fn apply(app: &App, kind: Kind, account: &str, change: Change) -> Result<Outcome, ApiError> {
     let rejected = |reason: &str| Ok(Outcome::Rejected { reason: reason.to_owned() });
     let id = change.id.as_str();
-    if id.is_empty() || id.chars().count() > MAX_ID_CHARS {
-        return rejected("an id has 1 to 128 characters");
+    if id.is_empty() || !storable(id, MAX_KEY_CHARS) {
+        return rejected("an id has 1 to 128 characters, none of them NUL");
     }
     let existing = current(app, kind, id).await?;
     if existing.as_ref().is_some_and(|(owner, ..)| owner != account) {

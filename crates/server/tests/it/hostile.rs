@@ -110,6 +110,9 @@ async fn hostile_requests_of_a_signed_in_account_get_error_codes() {
         ),
         ("/api/groups", many_members, StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
         ("/api/groups/g-nothing", r#"{"name": "x", "members": []}"#.to_owned(), StatusCode::NOT_FOUND, "not_found"),
+        // A NUL, which PostgreSQL refuses to store or compare, in a name and in a path.
+        ("/api/groups", r#"{"name": "a\u0000b", "members": []}"#.to_owned(), StatusCode::BAD_REQUEST, "malformed_body"),
+        ("/api/groups/g-%00", r#"{"name": "x", "members": []}"#.to_owned(), StatusCode::NOT_FOUND, "not_found"),
     ];
     for (path, body, status, code) in cases {
         let response = server
@@ -146,6 +149,36 @@ async fn hostile_requests_of_a_signed_in_account_get_error_codes() {
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path:.60}");
         assert_eq!(error_code(response).await, "not_found");
     }
+    // A NUL in an id of a pushed change, or in a board id of a pushed collection: refused.
+    let collection = serde_json::json!({ "version": 2, "id": "c-nul", "owner": session.account.id, "name": "x",
+        "boards": ["b\u{0}x"], "sharing": { "kind": "public" } });
+    for (kind, body) in [
+        ("boards", serde_json::json!({ "changes": [{ "id": "b\u{0}x", "base_revision": null, "record": null }] })),
+        (
+            "collections",
+            serde_json::json!({ "changes": [{ "id": "c-nul", "base_revision": null, "record": collection }] }),
+        ),
+    ] {
+        let response = server
+            .client
+            .post(server.url(&format!("/api/sync/{kind}")))
+            .bearer_auth(&session.token)
+            .json(&body)
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(response.status(), StatusCode::OK, "{kind}");
+        let pushed: api_contract::Pushed = response.json().await.expect("results");
+        assert!(matches!(pushed.results[0].outcome, api_contract::Outcome::Rejected { .. }), "{kind}: {pushed:?}");
+    }
+    let response = server
+        .client
+        .delete(server.url("/api/groups/%00"))
+        .bearer_auth(&session.token)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
     let response = server
         .client
         .delete(server.url("/api/groups/g-nothing"))
