@@ -293,6 +293,9 @@ impl<'a> Search<'a> {
             if let Some(rel) = self.all_tricks_out_of_reach(leader, n) {
                 return (!ns, rel);
             }
+            if let Some(rel) = self.trump_trick_lost(leader) {
+                return (!ns, rel);
+            }
         }
         if self.trump < NOTRUMP {
             // The top trumps win whenever they are played: bounds for both sides.
@@ -578,6 +581,53 @@ impl<'a> Search<'a> {
             relevant |= card;
         }
         (total < n).then_some(relevant)
+    }
+
+    /// Whether the side on lead, needing every remaining trick, surely loses
+    /// one in trumps though it holds the top trump (DDS's `LaterTricks` for
+    /// trumps), with the top trumps this depends on. The side on lead never
+    /// gives up the lead, so the other side never leads. When the second
+    /// trump sits behind the top one (its holder plays after it in every
+    /// trick) with a lower one beside it, its holder plays low under the top
+    /// trump and the second trump over anything else, so it takes a trick.
+    /// When it sits before the top one and the third trump is on its side
+    /// too, the top trump captures at most one of them: the holder of the
+    /// second keeps a lower trump to play when the top one may follow.
+    fn trump_trick_lost(&self, leader: usize) -> Option<u64> {
+        if self.trump == NOTRUMP {
+            return None;
+        }
+        let shift = 16 * self.trump;
+        let trumps = |seat: usize| (self.hands[seat] >> shift) & SUIT_BITS;
+        let holder = |bit: u32| (0..4).find(|&seat| trumps(seat) >> bit & 1 != 0).unwrap_or(leader);
+        let ours = |seat: usize| seat & 1 == leader & 1;
+        let all = trumps(0) | trumps(1) | trumps(2) | trumps(3);
+        if all == 0 {
+            return None;
+        }
+        let top = 63 - all.leading_zeros();
+        let rest = all & !(1u64 << top);
+        if !ours(holder(top)) || rest == 0 {
+            return None;
+        }
+        let second = 63 - rest.leading_zeros();
+        let second_holder = holder(second);
+        if ours(second_holder) || len(trumps(second_holder)) < 2 {
+            return None;
+        }
+        let cards = (1u64 << top) | (1u64 << second);
+        if holder(top) == (second_holder + 3) & 3 {
+            return Some(cards << shift);
+        }
+        let rest = rest & !(1u64 << second);
+        if rest == 0 {
+            return None;
+        }
+        let third = 63 - rest.leading_zeros();
+        if ours(holder(third)) {
+            return None;
+        }
+        Some((cards | 1u64 << third) << shift)
     }
 
     /// The tricks each side's top trumps surely win: the run of the highest
