@@ -256,6 +256,28 @@ impl Browser {
             .with_context(|| format!("no element matches {css:?} within {WAIT:?}"))
     }
 
+    /// The text of the element matching `css`, once there. The page may draw the element again
+    /// between finding it and reading it (a solver answer arriving, say): the stale element is
+    /// then found again, within [`WAIT`].
+    ///
+    /// # Errors
+    /// When no element matches within [`WAIT`], or it keeps being replaced.
+    pub async fn text(&self, css: &str) -> Result<String> {
+        let start = std::time::Instant::now();
+        loop {
+            match self.find(css).await?.text().await {
+                Ok(text) => return Ok(text),
+                Err(fantoccini::error::CmdError::Standard(error))
+                    if error.error == fantoccini::error::ErrorStatus::StaleElementReference
+                        && start.elapsed() < WAIT =>
+                {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(error) => return Err(error).with_context(|| format!("reading the text of {css:?}")),
+            }
+        }
+    }
+
     /// Every element matching `css`, once at least one is there.
     ///
     /// # Errors

@@ -43,7 +43,7 @@ async fn a_pbn_file_is_planned_imported_kept_after_a_reload_and_exported() -> Re
     browser.pick_file("input.import-file", "club-night.pbn", CLUB_NIGHT).await?;
 
     // The plan comes first: one board to create, one game refused with its place.
-    let summary = browser.find(".import-plan .plan-summary").await?.text().await?;
+    let summary = browser.text(".import-plan .plan-summary").await?;
     assert_eq!(summary, "Boards to create: 1. Games refused: 1.");
     let refused = browser.find_all(".import-plan .rejections li").await?;
     assert_eq!(refused.len(), 1);

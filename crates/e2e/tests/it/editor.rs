@@ -31,7 +31,7 @@ async fn a_board_is_created_then_edited_with_its_play_and_comments_in_two_langua
     type_into(&browser, "fieldset[data-slot='review'] textarea.comment-en", "Count your tricks first.").await?;
     type_into(&browser, "fieldset[data-slot='review'] textarea.comment-fr", "Comptez d'abord vos levées.").await?;
     browser.find("button.save-board").await?.click().await?;
-    let page = browser.find(".board-page").await?.text().await?;
+    let page = browser.text(".board-page").await?;
     assert!(page.contains("Count to nine") && page.contains("15 to 17, balanced"), "the saved board: {page}");
 
     // Edit: East leads; only East's cards can be clicked.
@@ -45,14 +45,14 @@ async fn a_board_is_created_then_edited_with_its_play_and_comments_in_two_langua
     type_into(&browser, "fieldset[data-slot='card-0'] textarea.comment-en", "A bold lead from the king.").await?;
     type_into(&browser, "fieldset[data-slot='card-0'] textarea.comment-fr", "Une entame audacieuse du roi.").await?;
     browser.find("button.save-board").await?.click().await?;
-    let page = browser.find(".board-page .play-record").await?.text().await?;
+    let page = browser.text(".board-page .play-record").await?;
     assert!(page.contains("bold lead"), "the card's comment is shown: {page}");
 
     // After a reload the board comes back from IndexedDB as edited.
     let url = browser.client.current_url().await?;
     browser.client.goto(url.as_str()).await?;
     browser.client.refresh().await?;
-    let page = browser.find(".board-page .play-record").await?.text().await?;
+    let page = browser.text(".board-page .play-record").await?;
     assert!(page.contains("bold lead"), "the edit is kept: {page}");
     browser.close().await;
     Ok(())

@@ -25,12 +25,12 @@ async fn the_sample_deal_is_on_the_page() -> Result<()> {
             assert!(shown.is_ok(), "{seat} does not show {card}; the hand reads {text:?}");
         }
     }
-    let page = browser.find("main").await?.text().await?;
+    let page = browser.text("main").await?;
     assert!(page.contains("Dealer") && page.contains("South"), "no dealer on the page: {page:?}");
 
     // The French interface names the seats in French.
     browser.find("button[lang='fr']").await?.click().await?;
-    let page = browser.find(".deal-diagram").await?.text().await?;
+    let page = browser.text(".deal-diagram").await?;
     assert!(page.contains("Donneur") && page.contains("Sud"), "no French on the page: {page:?}");
     browser.close().await;
     Ok(())

@@ -86,7 +86,7 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
     let cost: u8 = feedback.attr("data-cost").await?.context("the cost")?.parse()?;
     assert!(cost <= 13);
     browser.find("button.show-best").await?.click().await?;
-    let best = browser.find(".best-cards").await?.text().await?;
+    let best = browser.text(".best-cards").await?;
     assert!(best.contains('♠') || best.contains('♥') || best.contains('♦') || best.contains('♣'), "{best:?}");
 
     // Undo back to the learner's decision, redo forward again.
@@ -176,7 +176,7 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
     assert_eq!(shown.attr("data-par").await?, Some(expected.score.to_string()));
     for strain in Strain::ALL {
         let css = format!(".game-end .dd-table td[data-seat='S'][data-strain='{}']", strain.to_char());
-        let cell = browser.find(&css).await?.text().await?;
+        let cell = browser.text(&css).await?;
         assert_eq!(cell, table.tricks(strain, Seat::North).to_string(), "North in {strain:?}");
     }
     assert_eq!(browser.sideways_overflow().await?, Some(0), "the play fits a phone's width");
@@ -231,7 +231,7 @@ async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() ->
         "dummy is not shown before the lead"
     );
     browser.find(".seat-panel.bottom .card.playable[data-card='SJ']").await?.click().await?;
-    let comment = browser.find(".card-comments.teacher dd").await?.text().await?;
+    let comment = browser.text(".card-comments.teacher dd").await?;
     assert_eq!(comment, "Top of a sequence: the jack denies the queen.");
     // Dummy (North) is face up on the learner's left once the lead is made.
     browser.find(".seat-panel.left.dummy .hand[data-seat='N'] .holding").await.context("dummy shown")?;

@@ -56,7 +56,7 @@ async fn board_table(server: &StaticServer) -> Result<(bool, u32, u32, Vec<Vec<S
         let mut row = Vec::new();
         for strain in Strain::ALL {
             let css = format!(".dd-table td[data-seat='{}'][data-strain='{}']", seat.to_char(), strain.to_char());
-            row.push(browser.find(&css).await?.text().await?);
+            row.push(browser.text(&css).await?);
         }
         cells.push(row);
     }

@@ -128,7 +128,7 @@ async fn a_published_collection_is_played_offline_and_edits_sync_between_devices
     teacher.find("button.add").await?.click().await?;
     teacher.find(".collection-entries .entry").await?;
     teacher.find("button.publish-collection").await?.click().await?;
-    let code = teacher.find(".share-collection[data-sharing='public'] .share-code").await?.text().await?;
+    let code = teacher.text(".share-collection[data-sharing='public'] .share-code").await?;
     let original = published_board_name(&teacher, &code, "").await.context("the collection reaches the server")?;
 
     // The learner opens it by its code on a phone, and plays it with the server gone.
@@ -167,7 +167,7 @@ async fn a_published_collection_is_played_offline_and_edits_sync_between_devices
     assert_eq!(published_board_name(&teacher, &code, &original).await?, "Edited on the second device");
     sync_now(&teacher, &server, false).await?;
     teacher.client.goto(&server.url(&format!("/#/boards/{board}"))).await?;
-    let page = teacher.find(".board-page").await?.text().await?;
+    let page = teacher.text(".board-page").await?;
     assert!(page.contains("Edited on the second device"), "the edit reached the first device: {page}");
 
     // Both devices edit the board; the second syncs first, so the first device's edit meets a
@@ -176,7 +176,7 @@ async fn a_published_collection_is_played_offline_and_edits_sync_between_devices
     sync_now(&second, &server, false).await?;
     rename_board(&teacher, &server, &board, "First device's version").await?;
     sync_now(&teacher, &server, true).await?;
-    let conflict = teacher.find(&format!(".conflict-row[data-id='{board}']")).await?.text().await?;
+    let conflict = teacher.text(&format!(".conflict-row[data-id='{board}']")).await?;
     assert!(conflict.contains("First device's version"), "{conflict}");
     assert!(conflict.contains("Second device's version"), "{conflict}");
     assert_eq!(published_board_name(&teacher, &code, "").await?, "Second device's version");
@@ -232,7 +232,7 @@ async fn a_collection_shared_with_a_group_reaches_its_member_at_sign_in() -> Res
     sync_now(&learner, &server, false).await?;
     learner.client.goto(&server.url(&format!("/#/collections/{code}"))).await?;
     learner.find(".collection-page.shared .entry a.play-entry").await.context("the member reads the board")?;
-    let title = learner.find(".collection-page.shared .collection-title").await?.text().await?;
+    let title = learner.text(".collection-page.shared .collection-title").await?;
     assert_eq!(title, "Club lesson");
     Ok(())
 }

@@ -43,7 +43,7 @@ async fn the_worker_solves_the_sample_deal_as_the_native_solver_does() -> Result
     for seat in Seat::ALL {
         for strain in Strain::ALL {
             let css = format!(".dd-table td[data-seat='{}'][data-strain='{}']", seat.to_char(), strain.to_char());
-            let cell = browser.find(&css).await?.text().await?;
+            let cell = browser.text(&css).await?;
             assert_eq!(cell, table.tricks(strain, seat).to_string(), "{seat} declaring in {strain:?}");
         }
     }
