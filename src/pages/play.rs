@@ -16,7 +16,7 @@
 
 use std::rc::Rc;
 
-use bridge::{BySeat, Card, Contract, Hand, Penalty, Seat, Side, Strain, Trick};
+use bridge::{BySeat, Card, Contract, Hand, Penalty, Play, Seat, Side, Strain};
 use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg, WORKER_SCRIPT};
 use training::{
     Board, BoardId, CardValue, CollectionId, EventId, EventKind, Game, GameResult, Journal, PlayStart, RandomSource,
@@ -518,6 +518,8 @@ impl Player {
             (true, Some(last)) => (last.clone(), last.winner(play.trump())),
             _ => (play.current_trick().clone(), None),
         };
+        // The seats whose cards the learner plays: declarer's and dummy's, or one defender's.
+        let controlled = if learner == declarer { vec![learner, learner.partner()] } else { vec![learner] };
         let declarer_won = play.tricks_won(declarer.side());
         let defence_won = play.tricks_won(declarer.side().opponents());
         let status = if finished {
@@ -548,7 +550,7 @@ impl Player {
                 </div>
                 <p class="game-status" aria-live="polite">{ status }</p>
                 { self.view_feedback(ctx, game) }
-                { self.view_card_comments(ctx, &shown_trick, play.tricks().len() - usize::from(winner.is_some())) }
+                { self.view_card_comments(ctx, play, &controlled) }
                 { self.view_controls(ctx, game, &state) }
                 if state.has_ended() {
                     { self.view_end(ctx, game, &state) }
@@ -610,17 +612,35 @@ impl Player {
         }
     }
 
-    /// The teacher's comments on the cards of `trick` (of index `trick_idx`),
-    /// where the board's recorded play has the same card in the same trick.
-    fn view_card_comments(&self, ctx: &Context<Self>, trick: &Trick, trick_idx: usize) -> Html {
+    /// The teacher's comments on the cards played since the learner's last card (that card
+    /// included), where the board's recorded play has the same card in the same trick: they stay
+    /// until the learner plays again, however fast the robots answer. Before the learner's first
+    /// card, those of the trick shown.
+    fn view_card_comments(&self, ctx: &Context<Self>, play: &Play, controlled: &[Seat]) -> Html {
         let props = ctx.props();
         let locale = props.strings.locale();
         let game = props.board.game();
-        let comments: Vec<(Card, String)> = trick
-            .cards
+        let mut played: Vec<(usize, Seat, Card)> = Vec::new();
+        for (trick_idx, trick) in play.tricks().iter().chain(std::iter::once(play.current_trick())).enumerate() {
+            let mut seat = trick.leader;
+            for card in &trick.cards {
+                played.push((trick_idx, seat, *card));
+                seat = seat.next();
+            }
+        }
+        let shown_trick = if play.current_trick().cards.is_empty() {
+            play.tricks().last().map_or(0, |last| last.cards.len())
+        } else {
+            play.current_trick().cards.len()
+        };
+        let from = played
             .iter()
-            .filter_map(|card| {
-                let text = game.comment_on(trick_idx, *card)?.for_reader(&locale)?.to_plain(&locale);
+            .rposition(|(_, seat, _)| controlled.contains(seat))
+            .unwrap_or(played.len().saturating_sub(shown_trick));
+        let comments: Vec<(Card, String)> = played[from..]
+            .iter()
+            .filter_map(|(trick_idx, _, card)| {
+                let text = game.comment_on(*trick_idx, *card)?.for_reader(&locale)?.to_plain(&locale);
                 Some((*card, text))
             })
             .collect();
