@@ -236,15 +236,31 @@ async fn receive_shared(
 ) -> Result<(), RunError> {
     let shared = api::shared(token).await?;
     state.member_of = shared.groups;
+    // Only what changed since the last run is written (and shown again).
     for public in shared.collections {
         let Ok(collection) = read_collection_record(&public.collection) else { continue };
-        let boards: Vec<Board> = public.boards.iter().filter_map(|board| read_board_record(board).ok()).collect();
-        store.put_synced_boards(&boards).await?;
-        store.put_synced_collection(&collection).await?;
-        synced.boards.extend(boards);
-        synced.collections.push(collection);
+        let mut boards = Vec::new();
+        for json in &public.boards {
+            let Ok(board) = read_board_record(json) else { continue };
+            if !same_as_stored(store, Kind::Board, &board.id.0, json).await? {
+                boards.push(board);
+            }
+        }
+        if !boards.is_empty() {
+            store.put_synced_boards(&boards).await?;
+            synced.boards.extend(boards);
+        }
+        if !same_as_stored(store, Kind::Collection, &collection.id.0, &public.collection).await? {
+            store.put_synced_collection(&collection).await?;
+            synced.collections.push(collection);
+        }
     }
     Ok(())
+}
+
+/// Whether the device stores the record `id` of `kind` exactly as `json`.
+async fn same_as_stored(store: &Store, kind: Kind, id: &str, json: &Value) -> Result<bool, StoreError> {
+    Ok(store.record_json(kind, id).await?.as_ref() == Some(json))
 }
 
 async fn pull(

@@ -135,6 +135,21 @@ pub fn AccountPage() -> Html {
     };
 
     let error_line = error.map(|key| html! { <p class="field-error" role="alert">{ strings.get(key) }</p> });
+    // The email and password fields of both forms (`password` is the browser's autocomplete hint).
+    let credentials = |password: &'static str| {
+        html! {
+            <>
+                <label class="field">
+                    <span>{ strings.get("account-email") }</span>
+                    <input type="email" class="email" autocomplete="username" value={form.email.clone()} oninput={field(|form, value| form.email = value)} />
+                </label>
+                <label class="field">
+                    <span>{ strings.get("account-password") }</span>
+                    <input type="password" class="password" autocomplete={password} value={form.password.clone()} oninput={field(|form, value| form.password = value)} />
+                </label>
+            </>
+        }
+    };
     let Some(email) = view.signed_in.clone() else {
         return html! {
             <section class="account-page" data-signed-in="false">
@@ -146,26 +161,12 @@ pub fn AccountPage() -> Html {
                 { error_line }
                 <form class="sign-in" onsubmit={open_session(false)}>
                     <h3>{ strings.get("account-sign-in") }</h3>
-                    <label class="field">
-                        <span>{ strings.get("account-email") }</span>
-                        <input type="email" class="email" autocomplete="username" value={form.email.clone()} oninput={field(|form, value| form.email = value)} />
-                    </label>
-                    <label class="field">
-                        <span>{ strings.get("account-password") }</span>
-                        <input type="password" class="password" autocomplete="current-password" value={form.password.clone()} oninput={field(|form, value| form.password = value)} />
-                    </label>
+                    { credentials("current-password") }
                     <button type="submit" class="primary sign-in-button" disabled={*busy || !library.has_boards()}>{ strings.get("account-sign-in") }</button>
                 </form>
                 <form class="sign-up" onsubmit={open_session(true)}>
                     <h3>{ strings.get("account-sign-up") }</h3>
-                    <label class="field">
-                        <span>{ strings.get("account-email") }</span>
-                        <input type="email" class="email" autocomplete="username" value={form.email.clone()} oninput={field(|form, value| form.email = value)} />
-                    </label>
-                    <label class="field">
-                        <span>{ strings.get("account-password") }</span>
-                        <input type="password" class="password" autocomplete="new-password" value={form.password.clone()} oninput={field(|form, value| form.password = value)} />
-                    </label>
+                    { credentials("new-password") }
                     <label class="field">
                         <span>{ strings.get("account-audience") }</span>
                         <select class="audience" onchange={on_audience}>

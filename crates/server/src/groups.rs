@@ -18,6 +18,7 @@ use training::read_collection_record;
 
 use crate::accounts::{now_millis, random_hex, SignedIn};
 use crate::error::{ApiError, ApiJson};
+use crate::sync::readable_boards;
 use crate::{storable, App, MAX_KEY_CHARS};
 
 pub async fn list(State(app): State<App>, signed_in: SignedIn) -> Result<Json<Groups>, ApiError> {
@@ -123,19 +124,7 @@ pub async fn shared(State(app): State<App>, signed_in: SignedIn) -> Result<Json<
     for (id, record) in rows {
         let Ok(json) = serde_json::from_str::<serde_json::Value>(&record) else { continue };
         let Ok(collection) = read_collection_record(&json) else { continue };
-        let mut boards = Vec::with_capacity(collection.boards.len());
-        for board in collection.boards.iter().filter(|board| storable(&board.0, MAX_KEY_CHARS)) {
-            let row: Option<(String,)> = sqlx::query_as(
-                "SELECT b.record FROM boards b WHERE b.id = $1 AND b.removed = 0 AND (b.public = 1 OR EXISTS (\
-                 SELECT 1 FROM shares s JOIN sharing_members m ON m.group_id = s.group_id \
-                 WHERE s.kind = 'board' AND s.item_id = b.id AND m.email = $2))",
-            )
-            .bind(&board.0)
-            .bind(email)
-            .fetch_optional(&app.db)
-            .await?;
-            boards.extend(row.and_then(|(record,)| serde_json::from_str(&record).ok()));
-        }
+        let boards = readable_boards(&app, &collection, Some(email)).await?;
         collections.push(PublicCollection { code: id, collection: json, boards });
     }
     Ok(Json(SharedCollections { groups: groups.into_iter().map(|(id,)| id).collect(), collections }))

@@ -171,54 +171,81 @@ async fn pull(app: &App, kind: Kind, signed_in: &SignedIn, query: Option<String>
 }
 
 pub async fn public_board(State(app): State<App>, Path(code): Path<String>) -> Result<Response, ApiError> {
-    if !storable(&code, MAX_KEY_CHARS) {
-        return Err(ErrorCode::NotFound.into());
-    }
-    if let Some(body) = app.public.get(Answers::Boards, &code) {
-        return Ok(json_bytes(body));
-    }
-    let generation = app.public.generation(Answers::Boards, &code);
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT record FROM boards WHERE code = $1 AND public = 1 AND removed = 0 LIMIT 1")
-            .bind(&code)
-            .fetch_optional(&app.db)
-            .await?;
-    let record = row.and_then(|(record,)| serde_json::from_str(&record).ok()).ok_or(ErrorCode::NotFound)?;
-    let body =
-        Bytes::from(serde_json::to_vec(&PublicBoard { code: code.clone(), record }).map_err(|_| ErrorCode::Internal)?);
-    app.public.put(Answers::Boards, &code, body.clone(), generation);
-    Ok(json_bytes(body))
+    cached(&app, Answers::Boards, &code, async {
+        let row: Option<(String,)> =
+            sqlx::query_as("SELECT record FROM boards WHERE code = $1 AND public = 1 AND removed = 0 LIMIT 1")
+                .bind(&code)
+                .fetch_optional(&app.db)
+                .await?;
+        let record = row.and_then(|(record,)| serde_json::from_str(&record).ok()).ok_or(ErrorCode::NotFound)?;
+        json_body(&PublicBoard { code: code.clone(), record })
+    })
+    .await
 }
 
 pub async fn public_collection(State(app): State<App>, Path(code): Path<String>) -> Result<Response, ApiError> {
-    if !storable(&code, MAX_KEY_CHARS) {
-        return Err(ErrorCode::NotFound.into());
-    }
-    if let Some(body) = app.public.get(Answers::Collections, &code) {
-        return Ok(json_bytes(body));
-    }
-    let generation = app.public.generation(Answers::Collections, &code);
-    let row: Option<(String,)> =
-        sqlx::query_as("SELECT record FROM collections WHERE code = $1 AND public = 1 AND removed = 0")
-            .bind(&code)
-            .fetch_optional(&app.db)
-            .await?;
-    let json: serde_json::Value =
-        row.and_then(|(record,)| serde_json::from_str(&record).ok()).ok_or(ErrorCode::NotFound)?;
-    let collection = read_collection_record(&json).map_err(|_| ErrorCode::Internal)?;
-    let mut boards = Vec::with_capacity(collection.boards.len());
-    for id in collection.boards.iter().filter(|id| storable(&id.0, MAX_KEY_CHARS)) {
+    cached(&app, Answers::Collections, &code, async {
         let row: Option<(String,)> =
-            sqlx::query_as("SELECT record FROM boards WHERE id = $1 AND public = 1 AND removed = 0")
-                .bind(&id.0)
+            sqlx::query_as("SELECT record FROM collections WHERE code = $1 AND public = 1 AND removed = 0")
+                .bind(&code)
                 .fetch_optional(&app.db)
                 .await?;
+        let json: serde_json::Value =
+            row.and_then(|(record,)| serde_json::from_str(&record).ok()).ok_or(ErrorCode::NotFound)?;
+        let collection = read_collection_record(&json).map_err(|_| ErrorCode::Internal)?;
+        let boards = readable_boards(&app, &collection, None).await?;
+        json_body(&PublicCollection { code: code.clone(), collection: json, boards })
+    })
+    .await
+}
+
+/// The answer for `code` from the public cache, else from `answer`, kept for the next reads
+/// unless a write changed it meanwhile. A code that cannot be stored matches nothing.
+async fn cached(
+    app: &App,
+    answers: Answers,
+    code: &str,
+    answer: impl std::future::Future<Output = Result<Bytes, ApiError>>,
+) -> Result<Response, ApiError> {
+    if !storable(code, MAX_KEY_CHARS) {
+        return Err(ErrorCode::NotFound.into());
+    }
+    if let Some(body) = app.public.get(answers, code) {
+        return Ok(json_bytes(body));
+    }
+    let generation = app.public.generation(answers, code);
+    let body = answer.await?;
+    app.public.put(answers, code, body.clone(), generation);
+    Ok(json_bytes(body))
+}
+
+/// The records of the boards of `collection` that anyone may read (public), or also those shared
+/// with a group `member` (an email) belongs to; in the collection's order, the others left out.
+pub async fn readable_boards(
+    app: &App,
+    collection: &training::Collection,
+    member: Option<&str>,
+) -> Result<Vec<serde_json::Value>, ApiError> {
+    let mut boards = Vec::with_capacity(collection.boards.len());
+    for id in collection.boards.iter().filter(|id| storable(&id.0, MAX_KEY_CHARS)) {
+        let row: Option<(String,)> = sqlx::query_as(
+            "SELECT b.record FROM boards b WHERE b.id = $1 AND b.removed = 0 AND (b.public = 1 OR EXISTS (\
+             SELECT 1 FROM shares s JOIN sharing_members m ON m.group_id = s.group_id \
+             WHERE s.kind = 'board' AND s.item_id = b.id AND m.email = $2))",
+        )
+        .bind(&id.0)
+        // No account's email is empty.
+        .bind(member.unwrap_or_default())
+        .fetch_optional(&app.db)
+        .await?;
         boards.extend(row.and_then(|(record,)| serde_json::from_str(&record).ok()));
     }
-    let answer = PublicCollection { code: code.clone(), collection: json, boards };
-    let body = Bytes::from(serde_json::to_vec(&answer).map_err(|_| ErrorCode::Internal)?);
-    app.public.put(Answers::Collections, &code, body.clone(), generation);
-    Ok(json_bytes(body))
+    Ok(boards)
+}
+
+/// `answer` as JSON bytes.
+fn json_body(answer: &impl serde::Serialize) -> Result<Bytes, ApiError> {
+    Ok(Bytes::from(serde_json::to_vec(answer).map_err(|_| ErrorCode::Internal)?))
 }
 
 /// A JSON answer of bytes serialised once.

@@ -89,6 +89,31 @@ async fn published_board_name(browser: &Browser, code: &str, not: &str) -> Resul
     }
 }
 
+/// Imports the club-night file on `browser` and opens its one good board; the board's id.
+async fn import_a_board(browser: &Browser, server: &AppServer) -> Result<String> {
+    browser.client.goto(&server.url("/")).await?;
+    browser.pick_file("input.import-file", "club-night.pbn", CLUB_NIGHT).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    browser.find(".board-row a.board-name").await?.click().await?;
+    browser.find(".board-page[data-board]").await?.attr("data-board").await?.context("the board's id")
+}
+
+/// Creates the collection `name` holding `board` and stays on its page; the collection's id (its code).
+async fn collection_of(browser: &Browser, server: &AppServer, name: &str, board: &str) -> Result<String> {
+    browser.client.goto(&server.url("/#/collections")).await?;
+    browser.find(".new-collection input.collection-name").await?.send_keys(name).await?;
+    browser.find("button.create-collection").await?.click().await?;
+    browser.find(&format!("select.board-to-add option[value='{board}']")).await?.click().await?;
+    browser.find("button.add").await?.click().await?;
+    browser.find(".collection-entries .entry").await?;
+    browser
+        .find(".collection-page[data-collection]")
+        .await?
+        .attr("data-collection")
+        .await?
+        .context("the collection's id")
+}
+
 /// Renames the board `id` in the editor.
 async fn rename_board(browser: &Browser, server: &AppServer, id: &str, name: &str) -> Result<()> {
     browser.client.goto(&server.url(&format!("/#/boards/{id}/edit"))).await?;
@@ -108,11 +133,7 @@ async fn a_published_collection_is_played_offline_and_edits_sync_between_devices
     // The teacher's first device: boards imported before having an account, then signing up
     // sends them to the server.
     let teacher = Browser::start(PHONE).await?;
-    teacher.client.goto(&server.url("/")).await?;
-    teacher.pick_file("input.import-file", "club-night.pbn", CLUB_NIGHT).await?;
-    teacher.find("button.confirm-import").await?.click().await?;
-    teacher.find(".board-row a.board-name").await?.click().await?;
-    let board = teacher.find(".board-page[data-board]").await?.attr("data-board").await?.context("the board's id")?;
+    let board = import_a_board(&teacher, &server).await?;
     open_session(&teacher, &server, "teacher@example.org", Some("teacher")).await?;
     // First the plan: the device's board goes into the account once the teacher says so.
     let claim = teacher.find(".claim[data-boards='1']").await.context("the claim plan")?;
@@ -121,12 +142,7 @@ async fn a_published_collection_is_played_offline_and_edits_sync_between_devices
     sync_now(&teacher, &server, false).await?;
 
     // A collection of that board, published: its code opens it.
-    teacher.client.goto(&server.url("/#/collections")).await?;
-    teacher.find(".new-collection input.collection-name").await?.send_keys("Lesson 1").await?;
-    teacher.find("button.create-collection").await?.click().await?;
-    teacher.find(&format!("select.board-to-add option[value='{board}']")).await?.click().await?;
-    teacher.find("button.add").await?.click().await?;
-    teacher.find(".collection-entries .entry").await?;
+    collection_of(&teacher, &server, "Lesson 1", &board).await?;
     teacher.find("button.publish-collection").await?.click().await?;
     let code = teacher.text(".share-collection[data-sharing='public'] .share-code").await?;
     let original = published_board_name(&teacher, &code, "").await.context("the collection reaches the server")?;
@@ -195,35 +211,18 @@ async fn a_collection_shared_with_a_group_reaches_its_member_at_sign_in() -> Res
 
     // The teacher makes a group of one learner's email and shares a collection with it.
     let teacher = Browser::start(PHONE).await?;
-    teacher.client.goto(&server.url("/")).await?;
-    teacher.pick_file("input.import-file", "club-night.pbn", CLUB_NIGHT).await?;
-    teacher.find("button.confirm-import").await?.click().await?;
-    teacher.find(".board-row a.board-name").await?.click().await?;
-    let board = teacher.find(".board-page[data-board]").await?.attr("data-board").await?.context("the board's id")?;
+    let board = import_a_board(&teacher, &server).await?;
     open_session(&teacher, &server, "teacher@example.org", Some("teacher")).await?;
     teacher.find("button.claim-boards:not([disabled])").await?.click().await?;
     teacher.find(".groups form.new-group input.group-name").await?.send_keys("Tuesday club").await?;
     teacher.find(".groups form.new-group textarea.group-members").await?.send_keys("ann@example.org").await?;
     teacher.find("button.create-group:not([disabled])").await?.click().await?;
     let group = teacher.find(".group-row[data-group]").await?.attr("data-group").await?.context("the group's id")?;
-    teacher.client.goto(&server.url("/#/collections")).await?;
-    teacher.find(".new-collection input.collection-name").await?.send_keys("Club lesson").await?;
-    teacher.find("button.create-collection").await?.click().await?;
-    teacher.find(&format!("select.board-to-add option[value='{board}']")).await?.click().await?;
-    teacher.find("button.add").await?.click().await?;
-    teacher.find(".collection-entries .entry").await?;
+    let code = collection_of(&teacher, &server, "Club lesson", &board).await?;
     teacher.find(&format!("select.share-with-group option[value='{group}']")).await?.click().await?;
     teacher.find(".share-collection[data-sharing='groups']").await.context("shared with the group")?;
     sync_now(&teacher, &server, false).await?;
     // Not public: the code alone opens nothing.
-    let collection = teacher.find(".collection-page[data-collection]").await;
-    let code = match collection {
-        Ok(page) => page.attr("data-collection").await?.context("the collection's id")?,
-        Err(_) => {
-            teacher.client.goto(&server.url("/#/collections")).await?;
-            teacher.find(".collection-row[data-collection]").await?.attr("data-collection").await?.context("an id")?
-        }
-    };
     assert_eq!(public_collection(&teacher, &code).await?.0, 404);
 
     // The learner signs up with that email: the collection and its board come with the first sync.
