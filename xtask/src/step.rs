@@ -1,6 +1,7 @@
 //! Named steps: each says what it does and, when it fails, which step failed.
 
 use std::ffi::OsStr;
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
@@ -29,10 +30,15 @@ pub fn cargo() -> Command {
 }
 
 /// Runs `command` in the project root, its output going to the terminal.
-pub fn run(mut command: Command) -> Result<()> {
+pub fn run(command: Command) -> Result<()> {
+    run_in(command, &crate::project_root())
+}
+
+/// Runs `command` in `dir`, its output going to the terminal.
+pub fn run_in(mut command: Command, dir: &Path) -> Result<()> {
     let shown = show(&command);
     println!("    $ {shown}");
-    command.current_dir(crate::project_root());
+    command.current_dir(dir);
     let status = command.status().with_context(|| format!("could not start `{shown}`"))?;
     if !status.success() {
         bail!("`{shown}` exited with {status}");
