@@ -6,7 +6,7 @@ use std::fmt;
 use bridge::{Auction, Card, Contract, Deal, Game, Seat, Strain, Vulnerability};
 use serde::{Deserialize, Serialize};
 
-use crate::{DoubleStatus, Level, Locale, Localized, Scoring};
+use crate::{DoubleStatus, Level, Locale, Localized, Scoring, TeachingMode};
 
 /// The identifier of a board.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -72,6 +72,8 @@ pub struct Metadata {
     pub user_themes: Vec<String>,
     pub inspirations: Vec<String>,
     pub sharing: Sharing,
+    /// How the player presents the board.
+    pub teaching_mode: TeachingMode,
 }
 
 /// The life of a board; all passed in, never read from a clock.

@@ -47,7 +47,8 @@ use bridge::{board_dealer, board_vulnerability, Card, Game, Seat};
 use crate::gate::join_rejections;
 use crate::{
     gate, generate_deal_code, Board, BoardDraft, BoardId, BoardRepository, DraftCall, DraftCard, DraftComment,
-    GateRejection, GateReport, Level, Locale, Localized, Metadata, Ownership, RandomSource, Scoring, Timestamp, UserId,
+    GateRejection, GateReport, Level, Locale, Localized, Metadata, Ownership, RandomSource, Scoring, TeachingMode,
+    Timestamp, UserId,
 };
 
 /// How boards are written to PBN.
@@ -439,6 +440,8 @@ const TAG_INSPIRATIONS: &str = "TrainingInspirations";
 const TAG_PLAYER: &str = "TrainingPlayer";
 const TAG_LOCALE: &str = "TrainingLocale";
 const TAG_CODE: &str = "TrainingCode";
+/// The teaching mode: `show_trump`, or `show_trump_and_goal 9` with its goal.
+const TAG_MODE: &str = "TrainingMode";
 
 /// A valid deal code standing in for the one [`apply_import`] draws.
 const PLACEHOLDER_CODE: &str = "22222222";
@@ -486,6 +489,13 @@ fn export_game(board: &Board, number: u32, options: &ExportOptions) -> PbnGame {
             push_tag(&mut items, name, &join_list(list));
         }
     }
+    match metadata.teaching_mode {
+        TeachingMode::Full => {}
+        TeachingMode::ShowTrumpAndGoal { tricks } => {
+            push_tag(&mut items, TAG_MODE, &format!("{} {tricks}", metadata.teaching_mode.as_str()));
+        }
+        mode => push_tag(&mut items, TAG_MODE, mode.as_str()),
+    }
     push_tag(&mut items, TAG_PLAYER, &board_game.player().rotate(steps).to_string());
     push_tag(&mut items, TAG_LOCALE, options.locale.as_str());
     push_tag(&mut items, TAG_CODE, board.code());
@@ -526,6 +536,16 @@ fn join_list(list: &[String]) -> String {
 
 /// The items of a list tag's value written by [`join_list`], each trimmed; a `\` ending the value
 /// escapes nothing and goes.
+/// The mode of a `TrainingMode` tag: its name, then the goal of
+/// `show_trump_and_goal`. An unknown name reads as none (the board plays in
+/// full); a goal out of range is left to the gate to refuse.
+fn parse_mode_tag(value: &str) -> Option<TeachingMode> {
+    let mut words = value.split_whitespace();
+    let name = words.next()?;
+    let tricks = words.next().and_then(|tricks| tricks.parse().ok()).unwrap_or(0);
+    TeachingMode::from_name(name, tricks)
+}
+
 fn split_list(value: &str) -> Vec<String> {
     let mut res = Vec::new();
     let mut item = String::new();
@@ -749,6 +769,7 @@ fn read_draft(
         user_themes: list_tag(TAG_USER_THEMES),
         inspirations: list_tag(TAG_INSPIRATIONS),
         sharing: crate::Sharing::Private,
+        teaching_mode: text_tag(TAG_MODE).and_then(|mode| parse_mode_tag(&mode)).unwrap_or_default(),
     };
     let draft = BoardDraft {
         id: BoardId::default(),

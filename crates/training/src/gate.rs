@@ -8,10 +8,13 @@ use crate::board::{
     Board, BoardGame, BoardId, CommentSlot, Derived, LevelClass, Metadata, OpeningSide, Ownership, Timestamp,
     Timestamps,
 };
-use crate::{gaps, is_valid_deal_code, languages, DoubleStatus, Locale, Localized, RichText};
+use crate::{
+    gaps, is_valid_deal_code, languages, minibridge_declarer, DoubleStatus, Locale, Localized, RichText, TeachingMode,
+};
 
 /// The version of the gate's rules, stamped on every board it lets through.
-pub const GATE_VERSION: u32 = 1;
+/// Version 2 adds the teaching modes' rules.
+pub const GATE_VERSION: u32 = 2;
 
 /// A board as typed by a teacher, imported or read back from storage; not yet checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +85,10 @@ pub enum GateNote {
     DeclarerCorrected { given: Seat, actual: Seat },
     /// The whole game turned `steps` seats clockwise to seat declarer South.
     Rotated { steps: usize },
+    /// A minibridge board has no auction and no play: the draft's were dropped.
+    MinibridgeCleared { calls: usize, cards: usize },
+    /// The learner of a minibridge board plays declarer (seats of the draft).
+    PlayerCorrected { given: Seat, actual: Seat },
 }
 
 /// Why the gate refused a draft, with what to fix.
@@ -106,6 +113,12 @@ pub enum RejectionReason {
     MissingPlayer,
     ImpossiblePlay,
     IncompleteTranslation,
+    /// The teaching mode shows or practises the auction's contract, and there is none.
+    ModeNeedsContract,
+    /// Minibridge counts the points of four whole hands.
+    ModeNeedsFullDeal,
+    /// The goal of "show trump and goal" is not a number of tricks of the deal.
+    InvalidGoal,
 }
 
 impl RejectionReason {
@@ -124,6 +137,9 @@ impl RejectionReason {
             RejectionReason::MissingPlayer => "missing_player",
             RejectionReason::ImpossiblePlay => "impossible_play",
             RejectionReason::IncompleteTranslation => "incomplete_translation",
+            RejectionReason::ModeNeedsContract => "mode_needs_contract",
+            RejectionReason::ModeNeedsFullDeal => "mode_needs_full_deal",
+            RejectionReason::InvalidGoal => "invalid_goal",
         }
     }
 }
@@ -201,7 +217,11 @@ impl Board {
 ///    code never changes, so any other code is a mismatch;
 /// 2. the shape is canonicalised (name trimmed, theme lists sorted without
 ///    duplicates, blank comments dropped) and a complete auction decides the
-///    declarer, reported when it corrects the given one;
+///    declarer, reported when it corrects the given one; the teaching mode
+///    adds its needs: minibridge drops any auction and play, and its
+///    declarer (who is also the learner) is the stronger hand of the
+///    stronger side; the modes that show or practise the contract need a
+///    complete auction, and "show trump and goal" a goal within the deal;
 /// 3. plain-text and rich but unlocalized comments need `comment_locale`;
 /// 4. plain comments are parsed for suits and seats, and wrapped with rich
 ///    ones at that locale; localized ones are kept;
@@ -215,7 +235,7 @@ impl Board {
 /// # Errors
 /// Every rejection found, not only the first.
 pub fn gate(
-    draft: BoardDraft,
+    mut draft: BoardDraft,
     stored_code: Option<&str>,
     now: Timestamp,
     comment_locale: Option<&Locale>,
@@ -237,6 +257,12 @@ pub fn gate(
 
     // 2. Canonical shape, and the auction deciding the declarer.
     let metadata = canonical_metadata(draft.metadata);
+    let mode = metadata.teaching_mode;
+    if mode == TeachingMode::Minibridge && !(draft.calls.is_empty() && draft.play.is_empty()) {
+        notes.push(GateNote::MinibridgeCleared { calls: draft.calls.len(), cards: draft.play.len() });
+        draft.calls.clear();
+        draft.play.clear();
+    }
     let deal = check_hands(&draft.hands, &mut reject);
     let auction = check_auction(draft.dealer, &draft.calls, &mut reject);
     let declarer = match &auction {
@@ -251,6 +277,8 @@ pub fn gate(
             }
             (Some(actual), _) => Some(actual),
             (None, Some(given)) => Some(given),
+            // Minibridge decides its declarer from the hands, below.
+            (None, None) if mode == TeachingMode::Minibridge => None,
             (None, None) => {
                 reject(
                     RejectionReason::MissingDeclarer,
@@ -261,7 +289,49 @@ pub fn gate(
         },
         None => draft.declarer,
     };
-    if draft.player.is_none() {
+    // 2b. What the teaching mode needs: minibridge decides its declarer and
+    // learner, the modes built on the auction's contract need one.
+    let (declarer, player) = match mode {
+        TeachingMode::Minibridge => match &deal {
+            Some(deal) if deal.hands()[Seat::North].len() == 13 => {
+                let actual = minibridge_declarer(deal, draft.dealer);
+                if let Some(given) = draft.declarer.filter(|given| *given != actual) {
+                    notes.push(GateNote::DeclarerCorrected { given, actual });
+                }
+                if let Some(given) = draft.player.filter(|given| *given != actual) {
+                    notes.push(GateNote::PlayerCorrected { given, actual });
+                }
+                (Some(actual), Some(actual))
+            }
+            Some(_) => {
+                reject(
+                    RejectionReason::ModeNeedsFullDeal,
+                    "minibridge needs four hands of 13 cards, not an end position".to_owned(),
+                );
+                (None, None)
+            }
+            None => (None, None),
+        },
+        _ => {
+            if mode.needs_contract() && auction.as_ref().is_some_and(|auction| auction.contract().is_none()) {
+                reject(
+                    RejectionReason::ModeNeedsContract,
+                    format!("the teaching mode {mode} needs a complete auction with a contract"),
+                );
+            }
+            if let TeachingMode::ShowTrumpAndGoal { tricks } = mode {
+                let n_tricks = draft.hands[Seat::North].len();
+                if tricks == 0 || n_tricks < usize::from(tricks) {
+                    reject(
+                        RejectionReason::InvalidGoal,
+                        format!("the goal of {tricks} tricks is not between 1 and the {n_tricks} tricks of the deal"),
+                    );
+                }
+            }
+            (declarer, draft.player)
+        }
+    };
+    if player.is_none() && mode != TeachingMode::Minibridge {
         reject(RejectionReason::MissingPlayer, "the seat the learner plays is not given".to_owned());
     }
 
@@ -297,7 +367,7 @@ pub fn gate(
         }
     }
 
-    let (Some(deal), Some(auction), Some(declarer), Some(player)) = (deal, auction, declarer, draft.player) else {
+    let (Some(deal), Some(auction), Some(declarer), Some(player)) = (deal, auction, declarer, player) else {
         return Err(rejections);
     };
 

@@ -40,6 +40,7 @@ mod service;
 mod social;
 mod social_record;
 mod summary;
+mod teaching;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -86,7 +87,7 @@ pub use query::{
 };
 pub use record::{
     read_board_record, read_board_record_text, BoardRecord, CallRecord, CardRecord, MetadataRecord, OrphanReasonRecord,
-    OwnerRecord, RecordError, SharingRecord, BOARD_RECORD_VERSION,
+    OwnerRecord, RecordError, SharingRecord, TeachingModeRecord, BOARD_RECORD_VERSION,
 };
 pub use rewrite::{
     apply_rewrite, plan_rewrite, AppliedRewrite, BoardRewrite, RewriteAction, RewriteError, RewritePlan, RewriteRule,
@@ -105,3 +106,4 @@ pub use social_record::{
 pub use summary::{
     read_board_list_record_text, BoardListRecord, BoardSummary, BoardSummaryRecord, Listed, BOARD_LIST_RECORD_VERSION,
 };
+pub use teaching::{minibridge_declarer, MinibridgeContract, TeachingMode};

@@ -1,10 +1,10 @@
-//! A teacher's overview of their boards: how many there are by level, theme, sharing and month
+//! A teacher's overview of their boards: how many there are by level, theme, sharing, teaching mode and month
 //! of creation, and the names used most, counted over anything [`Listed`] (so over the boards
 //! list's summaries, without reading the boards). Boards in the trash are left out.
 
 use std::collections::BTreeMap;
 
-use crate::{Listed, Sharing, Timestamp};
+use crate::{Listed, Sharing, TeachingMode, Timestamp};
 
 /// The counts of an overview.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -19,6 +19,9 @@ pub struct BoardsOverview {
     pub by_month: BTreeMap<String, usize>,
     /// Private, shared with groups, public.
     pub by_sharing: [usize; 3],
+    /// By teaching mode, by its name (`full`, `minibridge`, ...; every goal of
+    /// "show trump and goal" together), in the editor's order of the modes.
+    pub by_mode: Vec<(&'static str, usize)>,
     /// The names given to more than one board, most used first, then by name; at most
     /// [`BoardsOverview::TOP_NAMES`].
     pub top_names: Vec<(String, usize)>,
@@ -34,6 +37,7 @@ impl BoardsOverview {
         let mut res = BoardsOverview::default();
         let mut themes: BTreeMap<&str, usize> = BTreeMap::new();
         let mut names: BTreeMap<String, usize> = BTreeMap::new();
+        let mut modes = [0usize; TeachingMode::ALL.len()];
         for board in boards {
             let times = board.timestamps();
             if times.deleted.is_some() {
@@ -50,11 +54,21 @@ impl BoardsOverview {
                 Sharing::Groups(_) => 1,
                 Sharing::Public => 2,
             }] += 1;
+            let mode = board.teaching_mode().as_str();
+            if let Some(idx) = TeachingMode::ALL.iter().position(|known| known.as_str() == mode) {
+                modes[idx] += 1;
+            }
             let name = board.name().trim();
             if !name.is_empty() {
                 *names.entry(name.to_owned()).or_default() += 1;
             }
         }
+        res.by_mode = TeachingMode::ALL
+            .iter()
+            .zip(modes)
+            .filter(|(_, count)| *count > 0)
+            .map(|(mode, count)| (mode.as_str(), count))
+            .collect();
         res.by_theme = most_first(themes.into_iter().map(|(theme, count)| (theme.to_owned(), count)));
         res.top_names = most_first(names.into_iter().filter(|(_, count)| *count > 1));
         res.top_names.truncate(BoardsOverview::TOP_NAMES);

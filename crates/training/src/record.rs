@@ -12,10 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, BoardId, GroupId, Metadata, OrphanReason, Ownership, Sharing, Timestamp, UserId};
 use crate::gate::{gate, join_rejections, BoardDraft, DraftCall, DraftCard, DraftComment, GateRejection, GATE_VERSION};
-use crate::{is_legacy_compatible_code, is_valid_deal_code, Level, Localized, Scoring};
+use crate::{is_legacy_compatible_code, is_valid_deal_code, Level, Localized, Scoring, TeachingMode};
 
 /// The version of [`BoardRecord`] written today.
-pub const BOARD_RECORD_VERSION: u32 = 1;
+pub const BOARD_RECORD_VERSION: u32 = 2;
 
 /// A board as stored, version [`BOARD_RECORD_VERSION`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +76,50 @@ pub struct MetadataRecord {
     pub user_themes: Vec<String>,
     pub inspirations: Vec<String>,
     pub sharing: SharingRecord,
+    /// Since version 2; a version-1 record has none and plays in full.
+    #[serde(default)]
+    pub teaching_mode: TeachingModeRecord,
+}
+
+/// How the player presents a stored board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TeachingModeRecord {
+    #[default]
+    Full,
+    ShowContract,
+    ShowTrump,
+    ShowTrumpAndGoal {
+        tricks: u8,
+    },
+    Minibridge,
+    BiddingPractice,
+}
+
+impl From<TeachingMode> for TeachingModeRecord {
+    fn from(mode: TeachingMode) -> TeachingModeRecord {
+        match mode {
+            TeachingMode::Full => TeachingModeRecord::Full,
+            TeachingMode::ShowContract => TeachingModeRecord::ShowContract,
+            TeachingMode::ShowTrump => TeachingModeRecord::ShowTrump,
+            TeachingMode::ShowTrumpAndGoal { tricks } => TeachingModeRecord::ShowTrumpAndGoal { tricks },
+            TeachingMode::Minibridge => TeachingModeRecord::Minibridge,
+            TeachingMode::BiddingPractice => TeachingModeRecord::BiddingPractice,
+        }
+    }
+}
+
+impl From<TeachingModeRecord> for TeachingMode {
+    fn from(record: TeachingModeRecord) -> TeachingMode {
+        match record {
+            TeachingModeRecord::Full => TeachingMode::Full,
+            TeachingModeRecord::ShowContract => TeachingMode::ShowContract,
+            TeachingModeRecord::ShowTrump => TeachingMode::ShowTrump,
+            TeachingModeRecord::ShowTrumpAndGoal { tricks } => TeachingMode::ShowTrumpAndGoal { tricks },
+            TeachingModeRecord::Minibridge => TeachingMode::Minibridge,
+            TeachingModeRecord::BiddingPractice => TeachingMode::BiddingPractice,
+        }
+    }
 }
 
 /// Who may read a stored board.
@@ -175,6 +219,7 @@ impl From<&Board> for BoardRecord {
                 user_themes: metadata.user_themes.clone(),
                 inspirations: metadata.inspirations.clone(),
                 sharing: SharingRecord::from(&metadata.sharing),
+                teaching_mode: metadata.teaching_mode.into(),
             },
             created: board.timestamps.created.0,
             updated: board.timestamps.updated.0,
@@ -225,8 +270,17 @@ impl Board {
 pub fn read_board_record(json: &serde_json::Value) -> Result<Board, RecordError> {
     let version = json.get("version").ok_or(RecordError::MissingVersion)?;
     let version = version.as_u64().ok_or(RecordError::MissingVersion)?;
+    let malformed = |err: serde_json::Error| RecordError::Malformed(err.to_string());
     let record: BoardRecord = match version {
-        1 => BoardRecord::deserialize(json).map_err(|err| RecordError::Malformed(err.to_string()))?,
+        // Version 1 had no teaching mode: the board plays in full.
+        1 => {
+            if json.get("metadata").and_then(|metadata| metadata.get("teaching_mode")).is_some() {
+                return Err(RecordError::Malformed("a version-1 record has no teaching_mode".to_owned()));
+            }
+            let record = BoardRecord::deserialize(json).map_err(malformed)?;
+            BoardRecord { version: BOARD_RECORD_VERSION, ..record }
+        }
+        2 => BoardRecord::deserialize(json).map_err(malformed)?,
         other => return Err(RecordError::UnknownVersion(other)),
     };
     record.into_board()
@@ -303,6 +357,7 @@ impl BoardRecord {
             user_themes: self.metadata.user_themes,
             inspirations: self.metadata.inspirations,
             sharing: self.metadata.sharing.into(),
+            teaching_mode: self.metadata.teaching_mode.into(),
         };
         let owner = match self.owner {
             OwnerRecord::User { user_id } => Ownership::User { user_id: UserId(user_id) },

@@ -12,11 +12,12 @@ use bridge::{Call, Contract, Strain};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, BoardId, GroupId, Ownership, Sharing, Timestamp, Timestamps, UserId};
-use crate::record::SharingRecord;
-use crate::{Level, Locale, RecordReadError};
+use crate::record::{SharingRecord, TeachingModeRecord};
+use crate::{Level, Locale, RecordReadError, TeachingMode};
 
 /// The version of [`BoardListRecord`] written today.
-pub const BOARD_LIST_RECORD_VERSION: u32 = 1;
+/// Version 2 adds the teaching mode; a list of version 1 is rebuilt from the boards.
+pub const BOARD_LIST_RECORD_VERSION: u32 = 2;
 
 /// What a list reads of a board: its owner, sharing, level, trump, languages, themes, calls,
 /// name, deal code and times. [`Board`] and [`BoardSummary`] both offer it, so the same query
@@ -38,6 +39,7 @@ pub trait Listed {
     fn calls(&self) -> &[Call];
     fn name(&self) -> &str;
     fn timestamps(&self) -> &Timestamps;
+    fn teaching_mode(&self) -> TeachingMode;
 }
 
 /// The part of a gated board a list needs: everything [`Listed`] reads, plus its deal code and
@@ -57,6 +59,7 @@ pub struct BoardSummary {
     user_themes: Vec<String>,
     sharing: Sharing,
     timestamps: Timestamps,
+    teaching_mode: TeachingMode,
 }
 
 /// The summaries of a list of boards as stored, version [`BOARD_LIST_RECORD_VERSION`].
@@ -86,6 +89,7 @@ pub struct BoardSummaryRecord {
     pub play_themes: Vec<String>,
     pub user_themes: Vec<String>,
     pub sharing: SharingRecord,
+    pub teaching_mode: TeachingModeRecord,
     pub created: i64,
     pub updated: i64,
     pub deleted: Option<i64>,
@@ -111,6 +115,7 @@ impl BoardSummary {
             user_themes: metadata.user_themes.clone(),
             sharing: metadata.sharing.clone(),
             timestamps: board.timestamps,
+            teaching_mode: metadata.teaching_mode,
         }
     }
 
@@ -160,6 +165,7 @@ impl BoardSummary {
                 }
                 Sharing::Public => SharingRecord::Public,
             },
+            teaching_mode: self.teaching_mode.into(),
             created: self.timestamps.created.0,
             updated: self.timestamps.updated.0,
             deleted: self.timestamps.deleted.map(|at| at.0),
@@ -222,12 +228,13 @@ impl BoardSummaryRecord {
                 deleted: self.deleted.map(Timestamp),
                 first_published: self.first_published.map(Timestamp),
             },
+            teaching_mode: self.teaching_mode.into(),
         })
     }
 }
 
 /// The summaries of a stored [`BoardListRecord`], from its JSON text: the one migrate function of
-/// the list (version 1 is the only one so far).
+/// the list (a list of an older version is rebuilt from the boards, never migrated).
 ///
 /// # Errors
 /// Text that is not JSON, a missing or unknown version, a shape its version does not allow, or an
@@ -309,6 +316,10 @@ impl Listed for Board {
     fn timestamps(&self) -> &Timestamps {
         &self.timestamps
     }
+
+    fn teaching_mode(&self) -> TeachingMode {
+        self.metadata.teaching_mode
+    }
 }
 
 impl Listed for BoardSummary {
@@ -354,6 +365,10 @@ impl Listed for BoardSummary {
 
     fn timestamps(&self) -> &Timestamps {
         &self.timestamps
+    }
+
+    fn teaching_mode(&self) -> TeachingMode {
+        self.teaching_mode
     }
 }
 
@@ -402,6 +417,10 @@ impl<T: Listed + ?Sized> Listed for &T {
 
     fn timestamps(&self) -> &Timestamps {
         (**self).timestamps()
+    }
+
+    fn teaching_mode(&self) -> TeachingMode {
+        (**self).teaching_mode()
     }
 }
 

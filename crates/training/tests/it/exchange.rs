@@ -13,7 +13,7 @@ use training::{
     apply_import, export_pbn, gate, plan_import, plan_import_bytes, plan_import_file, plan_import_lin, ApplyError,
     Board, BoardRepository, DraftComment, ExportError, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan,
     ImportPlanner, ImportRejection, Level, Localized, Metadata, PlannedOutcome, RandomSource, RichText, Scoring,
-    Sharing, Timestamp, UserId,
+    Sharing, TeachingMode, Timestamp, UserId,
 };
 
 use crate::gate::{arb_contract_game, game_draft, locale, three_notrump, NOW};
@@ -54,6 +54,7 @@ fn teaching_board() -> Board {
         user_themes: Vec::new(),
         inspirations: vec!["Le Bridge, 1998".to_owned()],
         sharing: Sharing::Public,
+        teaching_mode: TeachingMode::ShowTrumpAndGoal { tricks: 9 },
     };
     draft.review = DraftComment::Localized(localized(&[
         ("fr", "Neuf levées : comptez-les {avant}.\n\n- ♠ quatre\n- !H trois"),
@@ -111,6 +112,7 @@ fn export_writes_tags_and_comments_in_the_chosen_language() {
         [TrainingAuctionThemes "notrump_opening"]
         [TrainingPlayThemes "counting;hold_up"]
         [TrainingInspirations "Le Bridge, 1998"]
+        [TrainingMode "show_trump_and_goal 9"]
         [TrainingPlayer "E"]
         [TrainingLocale "fr"]
         [TrainingCode "AbCd2345"]
@@ -363,7 +365,7 @@ fn import_reads_our_tags_leniently() {
           note 7:17: warning: invalid locale "x": expected a BCP-47 tag such as fr, en-GB or und"#]]
     .assert_eq(&describe(&plan));
     let PlannedOutcome::Create(planned) = &plan.games[0].outcome else { panic!("the game is created") };
-    expect![[r#"Metadata { name: "", level: Unset, scoring: Unset, auction_system: "", auction_themes: [], play_themes: [], user_themes: ["a", "b"], inspirations: [], sharing: Private }"#]].assert_eq(&format!("{:?}", planned.preview.metadata));
+    expect![[r#"Metadata { name: "", level: Unset, scoring: Unset, auction_system: "", auction_themes: [], play_themes: [], user_themes: ["a", "b"], inspirations: [], sharing: Private, teaching_mode: Full }"#]].assert_eq(&format!("{:?}", planned.preview.metadata));
 }
 
 /// The stored version 1 fixture of a board record, exported in English and imported back.

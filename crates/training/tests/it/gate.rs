@@ -9,7 +9,7 @@ use training::{
     Ownership, RichText, Timestamp, UserId, GATE_VERSION,
 };
 
-const DEAL: &str = "N:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654";
+pub(crate) const DEAL: &str = "N:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654";
 const CODE: &str = "AbCd2345";
 pub(crate) const NOW: Timestamp = Timestamp(1_700_000_000_000);
 
@@ -18,7 +18,7 @@ pub(crate) fn locale(tag: &str) -> Locale {
 }
 
 /// A draft of `deal` (PBN) dealt by `dealer`, with space-separated calls and cards.
-fn draft(deal: &str, dealer: Seat, calls: &str, play: &str) -> BoardDraft {
+pub(crate) fn draft(deal: &str, dealer: Seat, calls: &str, play: &str) -> BoardDraft {
     let deal: Deal = deal.parse().expect("test deals are well formed");
     let calls = calls.split_whitespace().map(|call| DraftCall {
         seat: None,
@@ -54,7 +54,7 @@ pub(crate) fn three_notrump() -> BoardDraft {
 
 /// Gates `draft` (no stored code, comments in `fr`) and describes the board or the rejections.
 #[track_caller]
-fn check(draft: BoardDraft, expect: Expect) {
+pub(crate) fn check(draft: BoardDraft, expect: Expect) {
     check_with(draft, None, Some(&locale("fr")), expect);
 }
 

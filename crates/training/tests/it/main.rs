@@ -20,3 +20,4 @@ mod service;
 mod social;
 mod social_record;
 mod summary;
+mod teaching;

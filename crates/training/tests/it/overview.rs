@@ -1,6 +1,7 @@
-//! The teacher's overview: counts by level, theme, sharing and month, the names used most, the
+//! The teacher's overview: counts by level, theme, sharing, teaching mode and month, the names used most, the
 //! trash left out, the same over boards and over their summaries; and months from timestamps.
 
+use training::TeachingMode::{BiddingPractice, Full, Minibridge, ShowContract, ShowTrumpAndGoal};
 use training::{month_of, Board, BoardSummary, BoardsOverview, GroupId, Level, Sharing, Timestamp};
 
 use crate::service::{alice, draft, Service};
@@ -35,15 +36,24 @@ fn months_are_read_from_timestamps_in_utc() {
 fn the_overview_counts_boards_by_level_theme_sharing_month_and_name_without_the_trash() {
     let mut service = Service::default();
     let boards = [
-        ("a", "Squeeze", 1, Sharing::Private, vec!["squeeze"], at(2026, 9, 3)),
-        ("b", "Squeeze", 1, Sharing::Public, vec!["squeeze", "counting"], at(2026, 9, 20)),
-        ("c", "Finesse", 2, Sharing::Groups(vec![GroupId("club".to_owned())]), vec!["finesse"], at(2026, 10, 1)),
-        ("d", "Finesse", 0, Sharing::Private, vec![], at(2026, 11, 2)),
-        ("e", "Alone", 3, Sharing::Private, vec!["counting"], at(2026, 11, 5)),
-        ("trashed", "Squeeze", 4, Sharing::Private, vec!["squeeze"], at(2026, 11, 6)),
+        ("a", "Squeeze", 1, Sharing::Private, vec!["squeeze"], at(2026, 9, 3), Full),
+        ("b", "Squeeze", 1, Sharing::Public, vec!["squeeze", "counting"], at(2026, 9, 20), ShowContract),
+        (
+            "c",
+            "Finesse",
+            2,
+            Sharing::Groups(vec![GroupId("club".to_owned())]),
+            vec!["finesse"],
+            at(2026, 10, 1),
+            ShowTrumpAndGoal { tricks: 9 },
+        ),
+        ("d", "Finesse", 0, Sharing::Private, vec![], at(2026, 11, 2), Minibridge),
+        ("e", "Alone", 3, Sharing::Private, vec!["counting"], at(2026, 11, 5), ShowTrumpAndGoal { tricks: 10 }),
+        ("trashed", "Squeeze", 4, Sharing::Private, vec!["squeeze"], at(2026, 11, 6), BiddingPractice),
     ];
-    for (id, name, level, sharing, themes, created) in boards {
+    for (id, name, level, sharing, themes, created, mode) in boards {
         let mut board = draft(id, sharing);
+        board.metadata.teaching_mode = mode;
         board.metadata.name = name.to_owned();
         board.metadata.level = Level::new(level);
         board.metadata.play_themes = themes.into_iter().map(str::to_owned).collect();
@@ -61,6 +71,11 @@ fn the_overview_counts_boards_by_level_theme_sharing_month_and_name_without_the_
     let months: Vec<(&str, usize)> = overview.by_month.iter().map(|(month, count)| (month.as_str(), *count)).collect();
     assert_eq!(months, [("2026-09", 2), ("2026-10", 1), ("2026-11", 2)]);
     assert_eq!(overview.by_sharing, [3, 1, 1]);
+    assert_eq!(
+        overview.by_mode,
+        [("full", 1), ("show_contract", 1), ("show_trump_and_goal", 2), ("minibridge", 1)],
+        "every goal together, the trash left out, unused modes not listed"
+    );
     let names: Vec<(&str, usize)> = overview.top_names.iter().map(|(name, count)| (name.as_str(), *count)).collect();
     assert_eq!(names, [("Finesse", 2), ("Squeeze", 2)], "names used once are not listed");
 

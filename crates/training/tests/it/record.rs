@@ -6,15 +6,20 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 use training::{
     gate, read_board_record, Board, BoardRecord, GroupId, Level, OrphanReason, Ownership, RecordError, Scoring,
-    Sharing, Timestamp, UserId,
+    Sharing, TeachingMode, Timestamp, UserId,
 };
 
 use crate::gate::{arb_contract_game, game_draft, locale, NOW};
 
 const FIXTURE_V1: &str = include_str!("../data/board-record-v1.json");
+const FIXTURE_V2: &str = include_str!("../data/board-record-v2.json");
 
 fn fixture() -> Value {
     serde_json::from_str(FIXTURE_V1).expect("the fixture is JSON")
+}
+
+fn fixture_v2() -> Value {
+    serde_json::from_str(FIXTURE_V2).expect("the fixture is JSON")
 }
 
 /// The error of reading `json`, as text.
@@ -51,7 +56,7 @@ fn the_stored_v1_fixture_reads_back() {
     .join("\n");
     expect![[r#"
         board-0001 AbCd2345 User { user_id: UserId("teacher-7") }
-        Metadata { name: "Count your winners", level: Set(2), scoring: Imps, auction_system: "SEF", auction_themes: ["notrump_opening"], play_themes: ["counting"], user_themes: [], inspirations: ["Le Bridge, 1998"], sharing: Groups([GroupId("club-lyon")]) }
+        Metadata { name: "Count your winners", level: Set(2), scoring: Imps, auction_system: "SEF", auction_themes: ["notrump_opening"], play_themes: ["counting"], user_themes: [], inspirations: ["Le Bridge, 1998"], sharing: Groups([GroupId("club-lyon")]), teaching_mode: Full }
         Timestamps { created: Timestamp(1700000000000), updated: Timestamp(1700000500000), deleted: None, first_published: Some(Timestamp(1700000600000)) }
         gate v1 at Timestamp(1700000500000)
         deal N:76.AT76.JT98.A98 543.542.763.7654 AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT dealer S vul NS
@@ -61,10 +66,44 @@ fn the_stored_v1_fixture_reads_back() {
 }
 
 #[test]
-fn the_fixture_is_what_writing_its_board_gives() {
-    let board = read_board_record(&fixture()).expect("the v1 fixture reads");
+fn the_v2_fixture_is_what_writing_its_board_gives() {
+    let board = read_board_record(&fixture_v2()).expect("the v2 fixture reads");
+    assert_eq!(board.metadata.teaching_mode, TeachingMode::ShowTrumpAndGoal { tricks: 9 });
     let written = serde_json::to_value(board.to_record()).expect("a record serializes");
-    assert_eq!(written, fixture());
+    assert_eq!(written, fixture_v2());
+}
+
+#[test]
+fn a_v1_record_is_written_back_as_v2_playing_in_full() {
+    let board = read_board_record(&fixture()).expect("the v1 fixture reads");
+    assert_eq!(board.metadata.teaching_mode, TeachingMode::Full);
+    let mut expected = fixture();
+    expected["version"] = json!(2);
+    expected["metadata"]["teaching_mode"] = json!({ "kind": "full" });
+    let written = serde_json::to_value(board.to_record()).expect("a record serializes");
+    assert_eq!(written, expected);
+}
+
+#[test]
+fn teaching_modes_are_refused_when_malformed_or_not_of_their_version() {
+    let with_mode = |version: u32, mode: Value| {
+        let mut json = fixture_v2();
+        json["version"] = json!(version);
+        json["metadata"]["teaching_mode"] = mode;
+        read_error(&json)
+    };
+    let actual = [
+        with_mode(1, json!({ "kind": "full" })),
+        with_mode(2, json!({ "kind": "blindfold" })),
+        with_mode(2, json!({ "kind": "show_trump_and_goal" })),
+        with_mode(2, json!({ "kind": "show_trump_and_goal", "tricks": 14 })),
+    ]
+    .join("\n");
+    expect![[r#"
+        malformed board record: a version-1 record has no teaching_mode
+        malformed board record: unknown variant `blindfold`, expected one of `full`, `show_contract`, `show_trump`, `show_trump_and_goal`, `minibridge`, `bidding_practice`
+        malformed board record: missing field `tricks`
+        the stored board does not pass the gate: invalid_goal: the goal of 14 tricks is not between 1 and the 13 tricks of the deal"#]].assert_eq(&actual);
 }
 
 #[test]
@@ -77,7 +116,7 @@ fn unknown_and_missing_versions_are_refused() {
     let mut no_version = fixture();
     no_version.as_object_mut().expect("an object").remove("version");
     let actual = [
-        with_version(json!(2)),
+        with_version(json!(3)),
         with_version(json!(0)),
         with_version(json!("1")),
         with_version(json!(-1)),
@@ -87,8 +126,8 @@ fn unknown_and_missing_versions_are_refused() {
     ]
     .join("\n");
     expect![[r#"
-        unknown board record version 2 (this build reads up to 1)
-        unknown board record version 0 (this build reads up to 1)
+        unknown board record version 3 (this build reads up to 2)
+        unknown board record version 0 (this build reads up to 2)
         the record has no version number
         the record has no version number
         the record has no version number
@@ -137,7 +176,7 @@ fn corrupt_records_are_refused_with_the_field_at_fault() {
         invalid scoring in board record: unknown scoring "Swiss"
         malformed board record: unknown variant `friends`, expected one of `private`, `groups`, `public`
         malformed board record: missing field `user_id`
-        invalid gate_version in board record: 99 is newer than this build's gate 1
+        invalid gate_version in board record: 99 is newer than this build's gate 2
         malformed board record: unknown field `surprise`, expected one of `version`, `id`, `code`, `owner`, `metadata`, `created`, `updated`, `deleted`, `first_published`, `gate_version`, `gated_at`, `dealer`, `vulnerability`, `hands`, `declarer`, `player`, `calls`, `play`, `review`
         malformed board record: invalid locale "klingon!": expected a BCP-47 tag such as fr, en-GB or und"#]].assert_eq(&actual);
 }

@@ -1,16 +1,17 @@
-//! Board summaries and the stored boards list: the version 1 fixture, round trips, refusals of
-//! unknown or corrupt lists, and queries that list summaries exactly as they list boards.
+//! Board summaries and the stored boards list: the version 2 fixture (a version 1 list is refused,
+//! so rebuilt), round trips, refusals of unknown or corrupt lists, and queries that list summaries exactly as they list boards.
 
 use expect_test::{expect, Expect};
 use proptest::prelude::*;
 use serde_json::Value;
 use training::{read_board_list_record_text, read_board_record, Board, BoardListRecord, BoardSummary, Listed};
 
-const BOARD_V1: &str = include_str!("../data/board-record-v1.json");
+const BOARD_V2: &str = include_str!("../data/board-record-v2.json");
 const LIST_V1: &str = include_str!("../data/board-list-record-v1.json");
+const LIST_V2: &str = include_str!("../data/board-list-record-v2.json");
 
 fn fixture_board() -> Board {
-    let json: Value = serde_json::from_str(BOARD_V1).expect("the fixture is JSON");
+    let json: Value = serde_json::from_str(BOARD_V2).expect("the fixture is JSON");
     read_board_record(&json).expect("the fixture reads")
 }
 
@@ -24,9 +25,9 @@ pub(crate) fn through_record(boards: &[Board]) -> Vec<BoardSummary> {
 }
 
 #[test]
-fn the_stored_v1_fixture_reads_back_as_the_summary_of_the_v1_board() {
+fn the_stored_v2_fixture_reads_back_as_the_summary_of_the_v2_board() {
     let board = fixture_board();
-    let read = read_board_list_record_text(LIST_V1).expect("the v1 list reads");
+    let read = read_board_list_record_text(LIST_V2).expect("the v2 list reads");
     assert_eq!(read, vec![BoardSummary::of(&board)]);
     let summary = &read[0];
     assert_eq!(summary.board_id(), &board.id);
@@ -36,6 +37,12 @@ fn the_stored_v1_fixture_reads_back_as_the_summary_of_the_v1_board() {
     assert_eq!(summary.languages(), &board.derived().languages);
     assert_eq!(summary.themes().collect::<Vec<_>>(), Listed::themes(&board).collect::<Vec<_>>());
     assert_eq!(summary.timestamps(), &board.timestamps);
+    assert_eq!(summary.teaching_mode(), board.metadata.teaching_mode);
+}
+
+#[test]
+fn a_v1_list_is_refused_so_that_it_is_rebuilt_with_the_teaching_modes() {
+    check_refused(LIST_V1, expect!["unknown board list record version 1 (this build reads up to 2)"]);
 }
 
 #[test]
@@ -82,13 +89,13 @@ fn sorted_text(value: &Value) -> String {
 #[test]
 fn an_unknown_or_corrupt_list_is_refused_whole() {
     let with = |change: &dyn Fn(&mut Value)| {
-        let mut json: Value = serde_json::from_str(LIST_V1).expect("the fixture is JSON");
+        let mut json: Value = serde_json::from_str(LIST_V2).expect("the fixture is JSON");
         change(&mut json);
         sorted_text(&json)
     };
     check_refused(
-        r#"{"version": 2, "lists": []}"#,
-        expect!["unknown board list record version 2 (this build reads up to 1)"],
+        r#"{"version": 3, "lists": []}"#,
+        expect!["unknown board list record version 3 (this build reads up to 2)"],
     );
     check_refused(r#"{"boards": []}"#, expect!["the board list record has no version number"]);
     check_refused(
@@ -119,7 +126,7 @@ fn an_unknown_or_corrupt_list_is_refused_whole() {
     );
     check_refused(
         &with(&|json| json["boards"][0]["surprise"] = true.into()),
-        expect!["malformed board list record: unknown field `surprise`, expected one of `id`, `owner`, `name`, `code`, `level`, `contract`, `auction`, `languages`, `auction_themes`, `play_themes`, `user_themes`, `sharing`, `created`, `updated`, `deleted`, `first_published` at line 1 column 383"],
+        expect!["malformed board list record: unknown field `surprise`, expected one of `id`, `owner`, `name`, `code`, `level`, `contract`, `auction`, `languages`, `auction_themes`, `play_themes`, `user_themes`, `sharing`, `teaching_mode`, `created`, `updated`, `deleted`, `first_published` at line 1 column 383"],
     );
 }
 
