@@ -18,7 +18,7 @@ use std::fmt;
 use bridge::{Auction, AuctionError, Call, Card, Contract, Deal, Hand, Play, PlayError, Seat};
 
 use crate::advice::{Advice, CardReview, PlayReview, TrickReview};
-use crate::{Board, BoardId, CardValue, RandomSource, SolverPort, SolverPosition};
+use crate::{Board, BoardId, CardValue, MinibridgeContract, RandomSource, SolverPort, SolverPosition};
 
 /// The identifier of an event: its rank in append order, from 1 for the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -68,6 +68,9 @@ pub struct PlayStart {
     pub learner: Seat,
     /// The seed of the robots' draws; see [`robot_draw`].
     pub seed: u64,
+    /// The tricks the learner's side aims at, stated before the play when the board shows only
+    /// the trump (or given with it); `None` otherwise.
+    pub goal: Option<u8>,
 }
 
 /// How a journal begins.
@@ -178,7 +181,32 @@ impl PlayStart {
             opening: Opening::Contract { contract, declarer },
             learner,
             seed: random.next_u64(),
+            goal: None,
         })
+    }
+
+    /// Minibridge on a board: its declarer (the stronger hand of the stronger side, who is the
+    /// learner) plays the contract the learner announced after seeing dummy.
+    pub fn minibridge_from_board(
+        board: &Board,
+        announced: MinibridgeContract,
+        random: &mut impl RandomSource,
+    ) -> PlayStart {
+        let game = board.game();
+        PlayStart {
+            board: board.id.clone(),
+            deal: *game.deal(),
+            opening: Opening::Contract { contract: announced.to_contract(), declarer: game.declarer() },
+            learner: game.declarer(),
+            seed: random.next_u64(),
+            goal: None,
+        }
+    }
+
+    /// The same start with the learner's side aiming at `goal` tricks.
+    #[must_use]
+    pub fn with_goal(self, goal: u8) -> PlayStart {
+        PlayStart { goal: Some(goal), ..self }
     }
 
     /// Bidding practice on a board: the auction from the board's dealer, then the play.
@@ -190,6 +218,7 @@ impl PlayStart {
             opening: Opening::Auction { dealer: game.dealer() },
             learner,
             seed: random.next_u64(),
+            goal: None,
         }
     }
 }

@@ -23,8 +23,10 @@ use crate::{BoardId, CardValue, EventId, EventKind, Journal, JournalError, Openi
 /// The version of [`JournalRecord`] written today.
 pub const JOURNAL_RECORD_VERSION: u32 = 2;
 
-/// The version of [`EventRecord`] written today.
-pub const EVENT_VERSION: u32 = 1;
+/// The newest version of [`EventRecord`]. Version 2 adds the goal of the root; an event is written
+/// at the lowest version that holds it, so journals without a goal stay readable by builds that
+/// know only version 1.
+pub const EVENT_VERSION: u32 = 2;
 
 /// A journal as stored, version [`JOURNAL_RECORD_VERSION`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +62,9 @@ pub enum EventKindRecord {
         learner: String,
         /// The seed as 16 lower-case hex digits: a JSON number would lose bits in JavaScript.
         seed: String,
+        /// Since version 2: the tricks the learner's side aims at, 1 to 13.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        goal: Option<u8>,
     },
     CallMade {
         call: String,
@@ -132,7 +137,10 @@ impl Journal {
             .events()
             .iter()
             .map(|event| EventRecord {
-                version: EVENT_VERSION,
+                version: match &event.kind {
+                    EventKind::PlayStarted(PlayStart { goal: Some(_), .. }) => 2,
+                    _ => 1,
+                },
                 id: event.id.0,
                 parent: event.parent.map(|parent| parent.0),
                 event: kind_record(&event.kind),
@@ -187,8 +195,11 @@ impl JournalRecord {
         let root = events.next().ok_or_else(|| invalid("events", "a journal holds at least its root".to_owned()))?;
         check_event_version(&root)?;
         let start = match (root.id, root.parent, root.event) {
-            (1, None, EventKindRecord::PlayStarted { board, deal, opening, learner, seed }) => {
-                read_start(board, &deal, opening, &learner, &seed)?
+            (1, None, EventKindRecord::PlayStarted { board, deal, opening, learner, seed, goal }) => {
+                if root.version < 2 && goal.is_some() {
+                    return Err(invalid("goal", "a version-1 event has no goal".to_owned()));
+                }
+                read_start(board, &deal, opening, &learner, &seed)?.with_goal_checked(goal)?
             }
             _ => return Err(invalid("events", "the first event is a play_started root of id 1".to_owned())),
         };
@@ -247,6 +258,7 @@ fn kind_record(kind: &EventKind) -> EventKindRecord {
             },
             learner: start.learner.to_string(),
             seed: format!("{:016x}", start.seed),
+            goal: start.goal,
         },
         EventKind::CallMade { call } => EventKindRecord::CallMade { call: call.to_string() },
         EventKind::CardPlayed { card } => EventKindRecord::CardPlayed { card: card.to_string() },
@@ -265,7 +277,7 @@ fn field<T, E: fmt::Display>(field: &'static str, value: Result<T, E>) -> Result
 
 fn check_event_version(record: &EventRecord) -> Result<(), JournalRecordError> {
     match record.version {
-        EVENT_VERSION => Ok(()),
+        1..=EVENT_VERSION => Ok(()),
         version => Err(JournalRecordError::UnknownEventVersion { id: record.id, version }),
     }
 }
@@ -295,7 +307,19 @@ fn read_start(
         opening,
         learner: field("learner", learner.parse::<Seat>())?,
         seed,
+        goal: None,
     })
+}
+
+impl PlayStart {
+    /// The start with its stored goal, which must be 1 to 13 tricks.
+    fn with_goal_checked(self, goal: Option<u8>) -> Result<PlayStart, JournalRecordError> {
+        match goal {
+            None => Ok(self),
+            Some(tricks @ 1..=13) => Ok(self.with_goal(tricks)),
+            Some(tricks) => Err(invalid("goal", format!("{tricks} is not 1 to 13 tricks"))),
+        }
+    }
 }
 
 fn read_kind(record: EventKindRecord) -> Result<EventKind, JournalRecordError> {
@@ -418,6 +442,7 @@ fn migrate_v1(json: &Value) -> Result<JournalRecord, JournalRecordError> {
                         opening: OpeningRecord::Contract { contract, declarer },
                         learner,
                         seed: format!("{seed:016x}"),
+                        goal: None,
                     },
                 ),
                 EventV1::Card { id, parent, card } => (id, parent, EventKindRecord::CardPlayed { card }),
@@ -428,7 +453,7 @@ fn migrate_v1(json: &Value) -> Result<JournalRecord, JournalRecordError> {
                     (id, parent, EventKindRecord::PlayEnded { declarer_tricks })
                 }
             };
-            EventRecord { version: EVENT_VERSION, id, parent, event }
+            EventRecord { version: 1, id, parent, event }
         })
         .collect();
     let current = events.iter().map(|event| event.id).max().unwrap_or(0);

@@ -5,8 +5,8 @@
 use bridge::{Auction, BySeat, Call, Card, Contract, Deal, Hand, Play, PlayReplayError, Seat, Vulnerability};
 use serde::{Deserialize, Serialize};
 use training::{
-    Board, BoardDraft, BoardId, DraftCall, DraftCard, DraftComment, Level, Locale, Localized, Ownership,
-    RejectionReason, RichText, Sharing,
+    minibridge_declarer, Board, BoardDraft, BoardId, DraftCall, DraftCard, DraftComment, Level, Locale, Localized,
+    Ownership, RejectionReason, RichText, Sharing, TeachingMode,
 };
 
 /// The two languages a teacher writes in here.
@@ -91,6 +91,8 @@ pub struct Draft {
     pub user_themes: String,
     #[serde(default)]
     pub sharing: Sharing,
+    #[serde(default)]
+    pub teaching_mode: TeachingMode,
 }
 
 impl Default for Draft {
@@ -112,6 +114,7 @@ impl Default for Draft {
             play_themes: Vec::new(),
             user_themes: String::new(),
             sharing: Sharing::Private,
+            teaching_mode: TeachingMode::Full,
         }
     }
 }
@@ -153,6 +156,7 @@ impl Draft {
             play_themes: metadata.play_themes.clone(),
             user_themes: metadata.user_themes.join(", "),
             sharing: metadata.sharing.clone(),
+            teaching_mode: metadata.teaching_mode,
         }
     }
 
@@ -177,6 +181,26 @@ impl Draft {
     pub fn contract(&self) -> Option<(Contract, Seat)> {
         let auction = self.auction().filter(Auction::is_complete)?;
         Some((auction.contract()?, auction.declarer()?))
+    }
+
+    /// Chooses the teaching mode by its name; "show trump and goal" starts
+    /// from the goal it had, else from the contract's target.
+    pub fn set_teaching_mode(&mut self, name: &str) {
+        let goal = match self.teaching_mode {
+            TeachingMode::ShowTrumpAndGoal { tricks } => tricks,
+            _ => self.contract().map_or(7, |(contract, _)| contract.target()),
+        };
+        if let Some(mode) = TeachingMode::from_name(name, goal) {
+            self.teaching_mode = mode;
+        }
+    }
+
+    /// The minibridge declarer of the deal typed, with each seat's points,
+    /// once the deal is complete.
+    #[must_use]
+    pub fn minibridge(&self) -> Option<(Seat, BySeat<u32>)> {
+        let deal = self.deal().ok().filter(Deal::is_complete)?;
+        Some((minibridge_declarer(&deal, self.dealer), deal.hands().map(|hand| hand.hcp())))
     }
 
     /// The play so far, when the deal is complete and the auction names a contract.
@@ -311,6 +335,7 @@ impl Draft {
         metadata.user_themes =
             self.user_themes.split(',').map(str::trim).filter(|theme| !theme.is_empty()).map(str::to_owned).collect();
         metadata.sharing = self.sharing.clone();
+        metadata.teaching_mode = self.teaching_mode;
         let comment = |texts: Option<&Texts>| match texts {
             Some(texts) if texts.has_text() => DraftComment::Localized(texts.localized()),
             _ => DraftComment::None,
@@ -363,6 +388,7 @@ pub enum Section {
     Auction,
     Play,
     Comments,
+    Teaching,
     General,
 }
 
@@ -370,14 +396,16 @@ impl Section {
     #[must_use]
     pub const fn of(reason: RejectionReason) -> Section {
         match reason {
-            RejectionReason::MalformedHands => Section::Deal,
+            RejectionReason::MalformedHands | RejectionReason::ModeNeedsFullDeal => Section::Deal,
             RejectionReason::IllegalCall
             | RejectionReason::AuctionNotFromDealer
             | RejectionReason::CallOutOfTurn
             | RejectionReason::MissingDeclarer
-            | RejectionReason::MissingPlayer => Section::Auction,
+            | RejectionReason::MissingPlayer
+            | RejectionReason::ModeNeedsContract => Section::Auction,
             RejectionReason::ImpossiblePlay => Section::Play,
             RejectionReason::CommentLocaleRequired | RejectionReason::IncompleteTranslation => Section::Comments,
+            RejectionReason::InvalidGoal => Section::Teaching,
             RejectionReason::InvalidCode | RejectionReason::CodeMismatch => Section::General,
         }
     }

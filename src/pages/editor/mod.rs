@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use bridge::{Card, Deal, Seat, Vulnerability};
 use serde::{Deserialize, Serialize};
-use training::{generate_deal_code, BoardId, GateRejection, Level, Ownership, ServiceError, Sharing};
+use training::{generate_deal_code, BoardId, GateRejection, Level, Ownership, ServiceError, Sharing, TeachingMode};
 use ui::{card_label, AuctionTable, BidBox, DealDiagram, DeckPicker, TrickView};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -240,6 +240,26 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
             update(Box::new(move |draft| draft.level = level));
         })
     };
+    let on_mode = {
+        let update = update.clone();
+        Callback::from(move |event: Event| {
+            let name = event.target_unchecked_into::<HtmlSelectElement>().value();
+            update(Box::new(move |draft| draft.set_teaching_mode(&name)));
+        })
+    };
+    let on_goal = {
+        let update = update.clone();
+        Callback::from(move |event: Event| {
+            let value = event.target_unchecked_into::<HtmlInputElement>().value();
+            // A goal that is not a number is left to the gate, which names it.
+            let tricks = value.trim().parse().unwrap_or(0);
+            update(Box::new(move |draft| {
+                if let TeachingMode::ShowTrumpAndGoal { .. } = draft.teaching_mode {
+                    draft.teaching_mode = TeachingMode::ShowTrumpAndGoal { tricks };
+                }
+            }));
+        })
+    };
     let on_sharing = {
         let update = update.clone();
         let stored_sharing = stored_board.as_ref().map(|board| board.metadata.sharing.clone());
@@ -428,6 +448,18 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
             }
 
             <h3>{ strings.get("auction") }</h3>
+            if draft.teaching_mode == TeachingMode::Minibridge {
+                <p class="minibridge-note">
+                    { strings.get("minibridge-note") }{ " " }
+                    if let Some((declarer, points)) = draft.minibridge() {
+                        <span class="minibridge-declarer" data-seat={declarer.to_char().to_string()}>
+                            { strings.get("minibridge-declarer")
+                                .replace("{seat}", ui_strings.seat(declarer))
+                                .replace("{points}", &Seat::ALL.map(|seat| format!("{} {}", ui_strings.seat(seat), points[seat])).join(", ")) }
+                        </span>
+                    }
+                </p>
+            }
             <AuctionTable dealer={draft.dealer} calls={draft.calls.clone()} />
             if let Some(auction) = draft.auction() {
                 <BidBox auction={auction} on_call={on_call} />
@@ -449,6 +481,22 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
 
             <h3>{ strings.get("teaching") }</h3>
             <div class="filters">
+                <label>
+                    <span>{ strings.get("teaching-mode") }</span>
+                    <select class="mode-select" onchange={on_mode}>
+                        { for TeachingMode::ALL.into_iter().map(|mode| html! {
+                            <option value={mode.as_str()} selected={draft.teaching_mode.as_str() == mode.as_str()}>
+                                { strings.get(&format!("mode-{}", mode.as_str())) }
+                            </option>
+                        }) }
+                    </select>
+                </label>
+                if let TeachingMode::ShowTrumpAndGoal { tricks } = draft.teaching_mode {
+                    <label>
+                        <span>{ strings.get("goal-tricks") }</span>
+                        <input type="number" class="goal-input" min="1" max="13" value={tricks.to_string()} onchange={on_goal} />
+                    </label>
+                }
                 <label>
                     <span>{ strings.get("level") }</span>
                     <select class="level-select" onchange={on_level}>
@@ -479,6 +527,8 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
                     </select>
                 </label>
             </div>
+            <p class="mode-help">{ strings.get(&format!("mode-help-{}", draft.teaching_mode.as_str())) }</p>
+            { rejections_of(Section::Teaching) }
             { theme_boxes(&strings, strings.get("auction-themes"), &AUCTION_THEMES, &draft.auction_themes, false, &update) }
             { theme_boxes(&strings, strings.get("play-themes"), &PLAY_THEMES, &draft.play_themes, true, &update) }
             <label class="field">
@@ -603,6 +653,7 @@ const fn section_name(section: Section) -> &'static str {
         Section::Auction => "auction",
         Section::Play => "play",
         Section::Comments => "comments",
+        Section::Teaching => "teaching",
         Section::General => "general",
     }
 }

@@ -70,6 +70,7 @@ pub fn start(deal: Deal, contract_text: &str, learner: Seat, seed: u64) -> PlayS
         opening: Opening::Contract { contract: contract(contract_text), declarer: Seat::South },
         learner,
         seed,
+        goal: None,
     }
 }
 
@@ -472,6 +473,7 @@ fn bidding_practice_calls_then_plays_the_contract_reached() {
         opening: Opening::Auction { dealer: Seat::North },
         learner: Seat::North,
         seed: 5,
+        goal: None,
     };
     let mut journal = Journal::start(bidding.clone()).expect("four hands");
     assert_eq!(journal.state().next_player(), Some(Seat::North));

@@ -123,6 +123,28 @@ fn with(base: &str, path: &[&str], value: Value) -> String {
     read_error(&json)
 }
 
+/// The v2 fixture with a goal on its root, in an event of version 2.
+fn with_goal(goal: u8) -> String {
+    let mut json = fixture(FIXTURE_V2);
+    json["events"][0]["version"] = json!(2);
+    json["events"][0]["event"]["goal"] = json!(goal);
+    read_error(&json)
+}
+
+#[test]
+fn a_goal_is_kept_in_a_root_of_version_2_and_the_other_events_stay_at_version_1() {
+    let journal = read_journal_record(&fixture(FIXTURE_V2)).expect("the v2 fixture reads");
+    assert_eq!(journal.play_start().goal, None);
+    let start = journal.play_start().clone().with_goal(9);
+    let journal = Journal::start(start).expect("four hands");
+    let written = serde_json::to_value(journal.to_record()).expect("a record serializes");
+    assert_eq!(written["events"][0]["version"], json!(2));
+    assert_eq!(written["events"][0]["event"]["goal"], json!(9));
+    let read = read_journal_record(&written).expect("a written journal reads");
+    assert_eq!(read.play_start().goal, Some(9));
+    assert!(with_goal(13).starts_with("read "), "a goal of 13 tricks reads");
+}
+
 #[test]
 fn corrupt_records_are_refused_with_the_field_at_fault() {
     let v2 = FIXTURE_V2;
@@ -154,6 +176,9 @@ fn corrupt_records_are_refused_with_the_field_at_fault() {
         with(v2, &["current"], json!(-1)),
         with(v2, &["advice"], json!({})),
         with(v2, &["surprise"], json!(true)),
+        with(v2, &["events", "0", "event", "goal"], json!(9)),
+        with_goal(0),
+        with_goal(14),
         with(FIXTURE_V1, &["events", "0", "seed"], json!("12")),
         with(FIXTURE_V1, &["events", "1", "type"], json!("card_played")),
     ]
@@ -170,7 +195,7 @@ fn corrupt_records_are_refused_with_the_field_at_fault() {
         invalid events in journal record: event 9 is in place 2: ids number events in order
         invalid events in journal record: event 3 names parent 3, not an earlier event
         invalid events in journal record: event 3 has no parent
-        event 3 has unknown version 7 (this build reads up to 1)
+        event 3 has unknown version 7 (this build reads up to 2)
         event 3 of the journal record: illegal card: N does not hold SQ
         invalid card in journal record: invalid card "S1": expected a suit (S, H, D, C) then a rank (A K Q J T 9..2, or 10)
         event 3 of the journal record: no call can be made: the auction is over
@@ -182,6 +207,9 @@ fn corrupt_records_are_refused_with_the_field_at_fault() {
         malformed journal record: invalid value: integer `-1`, expected u32
         malformed journal record: advice is not a list
         malformed journal record: unknown field `surprise`, expected one of `version`, `current`, `events`, `advice`
+        invalid goal in journal record: a version-1 event has no goal
+        invalid goal in journal record: 0 is not 1 to 13 tricks
+        invalid goal in journal record: 14 is not 1 to 13 tricks
         malformed journal record: invalid type: string "12", expected u64
         malformed journal record: unknown variant `card_played`, expected one of `start`, `card`, `claim`, `end`"#]]
     .assert_eq(&actual);

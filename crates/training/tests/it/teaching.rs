@@ -145,7 +145,8 @@ fn the_goal_is_a_number_of_tricks_of_the_deal() {
         accepted
         invalid_goal: the goal of 14 tricks is not between 1 and the 13 tricks of the deal
         accepted
-        invalid_goal: the goal of 3 tricks is not between 1 and the 2 tricks of the deal"#]].assert_eq(&actual);
+        invalid_goal: the goal of 3 tricks is not between 1 and the 2 tricks of the deal"#]]
+    .assert_eq(&actual);
 }
 
 #[test]
