@@ -160,6 +160,24 @@ impl MinibridgeContract {
             .find(|announced| announced.target() - 6 == contract.level())
     }
 
+    /// The best announcement when declarer takes `tricks(strain)` tricks in
+    /// each strain (double dummy, say), with its score: the highest score,
+    /// and among equal scores the lower strain and the part score first.
+    #[must_use]
+    pub fn best(tricks: impl Fn(Strain) -> u8) -> (MinibridgeContract, i32) {
+        let mut best = (MinibridgeContract { strain: Strain::Clubs, game: false }, i32::MIN);
+        for strain in Strain::ALL {
+            for game in [false, true] {
+                let announced = MinibridgeContract { strain, game };
+                let score = announced.score(tricks(strain));
+                if score > best.1 {
+                    best = (announced, score);
+                }
+            }
+        }
+        best
+    }
+
     /// The declaring side's minibridge score for `tricks` taken by declarer
     /// (the EBU's rules, without vulnerability): made, the trick points of
     /// every trick over six (20 in a minor, 30 in a major, 40 then 30 at

@@ -3,6 +3,7 @@
 mod boards;
 mod editor;
 mod home;
+mod modes;
 mod offline;
 mod player;
 mod pool;

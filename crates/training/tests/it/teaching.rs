@@ -209,3 +209,20 @@ fn modes_are_named_and_read_back_by_name() {
     assert_eq!(TeachingMode::from_name("show_trump_and_goal", 8), Some(TeachingMode::ShowTrumpAndGoal { tricks: 8 }));
     assert_eq!(TeachingMode::from_name("blindfold", 0), None);
 }
+
+#[test]
+fn the_best_announcement_scores_most() {
+    // Ten tricks in spades, nine at notrump, eight in hearts, seven in the minors.
+    let tricks = |strain: Strain| match strain {
+        Strain::Spades => 10,
+        Strain::NoTrump => 9,
+        Strain::Hearts => 8,
+        Strain::Clubs | Strain::Diamonds => 7,
+    };
+    // 4♠ makes 420; 3NT makes 400.
+    assert_eq!(MinibridgeContract::best(tricks), (MinibridgeContract { strain: Strain::Spades, game: true }, 420));
+    // Eight tricks everywhere: no game makes, and a part score at notrump (40 + 30 + 50) beats a major's (60 + 50).
+    assert_eq!(MinibridgeContract::best(|_| 8), (MinibridgeContract { strain: Strain::NoTrump, game: false }, 120));
+    // No tricks at all: every part score loses 350, less than any game; the first strain is kept.
+    assert_eq!(MinibridgeContract::best(|_| 0), (MinibridgeContract { strain: Strain::Clubs, game: false }, -350));
+}

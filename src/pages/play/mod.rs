@@ -19,8 +19,8 @@ use std::rc::Rc;
 use bridge::{BySeat, Card, Contract, Hand, Penalty, Play, Seat, Side, Strain};
 use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg, WORKER_SCRIPT};
 use training::{
-    Board, BoardId, CardValue, CollectionId, EventId, EventKind, Game, GameResult, Journal, PlayStart, RandomSource,
-    SolverPosition, TableState,
+    Board, BoardId, CardValue, CollectionId, EventId, EventKind, Game, GameResult, Journal, JournalError,
+    MinibridgeContract, PlayStart, RandomSource, SolverPosition, TableState, TeachingMode,
 };
 use ui::{AuctionTable, DdTableView, HandView, Strings, TrickView};
 use yew::prelude::*;
@@ -31,6 +31,8 @@ use crate::browser::{now, BrowserRandom};
 use crate::library::{Action, Notice};
 use crate::store::{Store, StoreError, StoredGame};
 use crate::strings::AppStrings;
+
+mod modes;
 
 #[derive(Properties, PartialEq)]
 pub struct PlayPageProps {
@@ -127,6 +129,10 @@ pub struct Player {
     /// never delays the advice of a new game.
     table_client: Option<SolverClient>,
     table: Option<(TableMsg, ParMsg)>,
+    /// The goal the learner is choosing (show trump).
+    goal: u8,
+    /// The minibridge announcement being chosen.
+    announced: Option<MinibridgeContract>,
 }
 
 enum Phase {
@@ -138,6 +144,11 @@ enum Phase {
 pub enum Msg {
     Loaded(Option<StoredGame>),
     Start(Seat),
+    ChooseGoal(u8),
+    /// Starts as declarer aiming at the goal (show trump, and show trump and goal).
+    StartWithGoal,
+    Announce(MinibridgeContract),
+    StartMinibridge,
     Card(Card),
     Undo,
     Redo,
@@ -196,6 +207,8 @@ impl Component for Player {
             claim: None,
             table_client: None,
             table: None,
+            goal: 7,
+            announced: None,
         }
     }
 
@@ -213,18 +226,24 @@ impl Component for Player {
                 self.step(ctx, false);
             }
             Msg::Start(learner) => {
-                let mut random = BrowserRandom;
-                let started = PlayStart::from_board(&props.board, learner, &mut random).and_then(Journal::start);
-                match started {
-                    Ok(journal) => {
-                        self.game_id = format!("{}:{}:{:x}", props.board.id.0, now().0, random.next_u64() >> 32);
-                        self.phase = Phase::Playing(Game::new(journal));
-                        self.show_best = false;
-                        self.claim = None;
-                        self.step(ctx, true);
-                    }
-                    Err(error) => self.failure = Some(error.to_string()),
-                }
+                let start = PlayStart::from_board(&props.board, learner, &mut BrowserRandom);
+                self.begin(ctx, start);
+            }
+            Msg::ChooseGoal(goal) => self.goal = goal,
+            Msg::StartWithGoal => {
+                let board = &props.board;
+                let goal = match board.metadata.teaching_mode {
+                    TeachingMode::ShowTrumpAndGoal { tricks } => tricks,
+                    _ => self.goal,
+                };
+                let start = PlayStart::from_board(board, board.game().declarer(), &mut BrowserRandom);
+                self.begin(ctx, start.map(|start| start.with_goal(goal)));
+            }
+            Msg::Announce(announced) => self.announced = Some(announced),
+            Msg::StartMinibridge => {
+                let Some(announced) = self.announced else { return false };
+                let start = PlayStart::minibridge_from_board(&props.board, announced, &mut BrowserRandom);
+                self.begin(ctx, Ok(start));
             }
             Msg::Card(card) => {
                 let Phase::Playing(game) = &mut self.phase else { return false };
@@ -322,6 +341,21 @@ impl Component for Player {
 }
 
 impl Player {
+    /// Starts a new game from `start`, stored under a new id.
+    fn begin(&mut self, ctx: &Context<Self>, start: Result<PlayStart, JournalError>) {
+        match start.and_then(Journal::start) {
+            Ok(journal) => {
+                let board = &ctx.props().board.id.0;
+                self.game_id = format!("{board}:{}:{:x}", now().0, BrowserRandom.next_u64() >> 32);
+                self.phase = Phase::Playing(Game::new(journal));
+                self.show_best = false;
+                self.claim = None;
+                self.step(ctx, true);
+            }
+            Err(error) => self.failure = Some(error.to_string()),
+        }
+    }
+
     /// Advances the game as far as the answers held allow; stores the journal
     /// when it changed (or when `moved` says the cursor did), asks the worker
     /// for the next position, records the progress at the end of the play,
@@ -426,9 +460,31 @@ impl Player {
         let game = props.board.game();
         let locale = strings.locale();
         let auction = game.auction();
+        let mode = props.board.metadata.teaching_mode;
+        if mode == TeachingMode::Minibridge {
+            return html! {
+                <modes::MinibridgeChoice board={props.board.clone()} chosen={self.announced}
+                    strings={props.strings.clone()} ui_strings={props.ui_strings.clone()}
+                    on_choose={ctx.link().callback(Msg::Announce)}
+                    on_start={ctx.link().callback(|()| Msg::StartMinibridge)} />
+            };
+        }
         let (Some(contract), Some(declarer)) = (auction.contract(), auction.declarer()) else {
             return html! { <p class="empty no-contract">{ strings.get("game-no-contract") }</p> };
         };
+        if let TeachingMode::ShowTrump | TeachingMode::ShowTrumpAndGoal { .. } = mode {
+            let given = match mode {
+                TeachingMode::ShowTrumpAndGoal { tricks } => Some(tricks),
+                _ => None,
+            };
+            let tricks = u8::try_from(game.deal().hands()[Seat::North].len()).unwrap_or(13);
+            return html! {
+                <modes::GoalChoice strain={contract.strain()} {given} {tricks} chosen={self.goal.min(tricks)} {declarer}
+                    strings={props.strings.clone()} ui_strings={props.ui_strings.clone()}
+                    on_choose={ctx.link().callback(Msg::ChooseGoal)}
+                    on_start={ctx.link().callback(|()| Msg::StartWithGoal)} />
+            };
+        }
         let comments: Vec<(usize, Seat, String, String)> = auction
             .calls()
             .iter()
@@ -444,8 +500,10 @@ impl Player {
         html! {
             <section class="choose-seat">
                 <p class="game-contract">{ contract_line(strings, ui_strings, contract, declarer) }</p>
-                <AuctionTable dealer={game.dealer()} calls={auction.calls().to_vec()} />
-                if !comments.is_empty() {
+                if mode.shows_auction() {
+                    <AuctionTable dealer={game.dealer()} calls={auction.calls().to_vec()} />
+                }
+                if mode.shows_auction() && !comments.is_empty() {
                     <dl class="call-comments">
                         { for comments.into_iter().map(|(idx, seat, call, comment)| html! {
                             <>
@@ -534,7 +592,10 @@ impl Player {
         html! {
             <section class="game" data-cards={play.cards().count().to_string()} data-learner={learner.to_char().to_string()} data-state={if finished { "finished" } else if learners_turn { "your-turn" } else { "waiting" }}>
                 <p class="game-contract">
-                    { contract_line(strings, ui_strings, contract, declarer) }
+                    { match modes::playing_line(strings, props.board.metadata.teaching_mode, contract, journal.play_start().goal) {
+                        Some(line) if !finished => line,
+                        _ => contract_line(strings, ui_strings, contract, declarer),
+                    } }
                     <span class="game-tricks" data-declarer={declarer_won.to_string()} data-defence={defence_won.to_string()}>
                         { format!(" · {}", strings.get("game-tricks")
                             .replace("{declarer}", &declarer_won.to_string())
@@ -810,6 +871,14 @@ impl Player {
         let lost: u8 = review.iter().flat_map(|review| review.learner_cards()).filter_map(|card| card.cost).sum();
         let locale = strings.locale();
         let teacher_review = board.game().review().for_reader(&locale).map(|text| text.to_plain(&locale));
+        let mode = board.metadata.teaching_mode;
+        let goal = game.journal().play_start().goal;
+        let announced =
+            (mode == TeachingMode::Minibridge).then(|| MinibridgeContract::from_contract(contract)).flatten();
+        let dd_of = |strain: Strain| self.table.as_ref().map(|(table, _)| table.tricks(strain, declarer));
+        let declarer_dd = Strain::ALL.map(dd_of);
+        let declarer_dd: Option<[u8; 5]> =
+            declarer_dd.iter().all(Option::is_some).then(|| declarer_dd.map(Option::unwrap_or_default));
         let par = self.table.as_ref().map(|(table, par)| {
             let par_for_learner = if learner_side == Side::NorthSouth { par.score } else { -par.score };
             let tricks = BySeat::from_fn(|seat| Strain::ALL.map(|strain| table.tricks(strain, seat)));
@@ -819,10 +888,18 @@ impl Player {
             <section class="game-end">
                 <h3>{ strings.get("game-result") }</h3>
                 <p class="game-result" data-declarer-tricks={tricks.to_string()}>{ result }</p>
-                <p class="game-score" data-score={learner_score.to_string()}>
-                    { strings.get("game-score").replace("{score}", &format!("{learner_score:+}")) }
-                </p>
-                if let Some((_, contracts, par_score)) = &par {
+                if let Some(goal) = goal {
+                    { modes::goal_review(strings, goal, tricks, dd_of(contract.strain())) }
+                }
+                if let Some(announced) = announced {
+                    { modes::minibridge_review(strings, announced, tricks, learner_side, declarer, declarer_dd) }
+                } else {
+                    <p class="game-score" data-score={learner_score.to_string()}>
+                        { strings.get("game-score").replace("{score}", &format!("{learner_score:+}")) }
+                    </p>
+                }
+                if announced.is_some() {
+                } else if let Some((_, contracts, par_score)) = &par {
                     <p class="game-par" data-par={par_score.to_string()}>
                         { strings.get("game-par")
                             .replace("{contracts}", contracts)

@@ -1,0 +1,175 @@
+//! The teaching modes on a phone, one board each from its opening to its
+//! review: the contract without the auction, only the trump with the
+//! learner's goal, the trump with the teacher's goal, and minibridge with
+//! its announcement and score; and a mode chosen in the editor.
+
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use bridge::{Card, Deal, Seat, Strain};
+use double_dummy::{Position, Solver};
+use e2e::{Browser, StaticServer};
+use fantoccini::Locator;
+use training::MinibridgeContract;
+
+use crate::e2e;
+use crate::player::settled;
+
+/// How long the board's table may take at the end.
+const TABLE_WAIT: Duration = Duration::from_secs(240);
+
+/// South declares 3NT with 21 points; North has 9, East none, West 10.
+const DEAL: &str = "S:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654";
+
+/// The same board in four modes; the third is the teacher's goal of nine tricks.
+fn boards() -> String {
+    let modes = ["show_contract", "show_trump", "show_trump_and_goal 9", "minibridge"];
+    let mut res = String::new();
+    for (idx, mode) in modes.into_iter().enumerate() {
+        let name = mode.split(' ').next().unwrap_or(mode);
+        res.push_str(&format!(
+            "[Event \"Modes\"]\n[Board \"{}\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Deal \"{DEAL}\"]\n\
+             [Declarer \"S\"]\n[Contract \"3NT\"]\n[TrainingName \"{name}\"]\n[TrainingMode \"{mode}\"]\n\
+             [Auction \"S\"]\n1NT Pass 3NT Pass\nPass Pass\n\n",
+            idx + 1
+        ));
+    }
+    res
+}
+
+/// Opens the board named `name` from the boards page, ready to play.
+async fn open(browser: &Browser, server: &StaticServer, name: &str) -> Result<()> {
+    browser.client.goto(&server.url("/#/boards")).await?;
+    let rows = browser.find_all(".board-row a.board-name").await?;
+    for row in rows {
+        if row.text().await? == name {
+            row.click().await?;
+            browser.find("a.play-board").await?.click().await?;
+            return Ok(());
+        }
+    }
+    bail!("no board named {name}")
+}
+
+/// After West's opening lead, claims every trick declarer can take, as the native solver counts
+/// them; the app's solver must accept the claim. Returns the tricks claimed.
+async fn claim_all(browser: &Browser, deal: &Deal, strain: Strain) -> Result<u8> {
+    let lead = browser.find(".trick-card[data-seat='W'][data-card]").await.context("West's lead")?;
+    let lead: Card = lead.attr("data-card").await?.context("the lead's card")?.parse()?;
+    let position = Position::from_deal(deal, strain, Seat::West)?.play(lead)?;
+    let tricks = Solver::new().solve(&position);
+    browser.find("button.claim").await?.click().await?;
+    browser.find(".claim-count select").await?.select_by_value(&tricks.to_string()).await?;
+    browser.find("button.claim-confirm").await?.click().await?;
+    browser.client.wait().at_most(Duration::from_secs(60)).for_element(Locator::Css(".game-end")).await?;
+    Ok(tricks)
+}
+
+/// Declarer's tricks at the end, as the review shows them.
+async fn declarer_tricks(browser: &Browser) -> Result<u8> {
+    let result = browser.find(".game-end .game-result").await?;
+    Ok(result.attr("data-declarer-tricks").await?.context("declarer's tricks")?.parse()?)
+}
+
+#[tokio::test]
+async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    browser.pick_file("input.import-file", "modes.pbn", &boards()).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    browser.find(".board-row").await?;
+    let deal: Deal = DEAL.parse()?;
+    // South declares in the file and as stored: the table's South is the file's.
+    let table = Solver::new().table(&deal).context("a full deal")?;
+    let dd = |strain: Strain| table.tricks(strain, Seat::South);
+
+    // Show contract: the contract and declarer, no auction; the learner plays, then concedes.
+    open(&browser, &server, "show_contract").await?;
+    let line = browser.text(".choose-seat .game-contract").await?;
+    assert!(line.starts_with("3NT"), "{line:?}");
+    assert!(browser.client.find_all(Locator::Css("table.auction")).await?.is_empty(), "the auction is hidden");
+    browser.find("button.play-declarer").await?.click().await?;
+    settled(&browser, 0).await?;
+    browser.find("button.claim").await?.click().await?;
+    browser.find(".claim-count select").await?.select_by_value("0").await?;
+    browser.find("button.claim-confirm").await?.click().await?;
+    assert_eq!(declarer_tricks(&browser).await?, 0);
+    browser.find(".game-end .game-score").await?;
+
+    // Show trump: only notrump is shown; the learner aims at ten tricks, and the contract
+    // stays hidden during the play.
+    open(&browser, &server, "show_trump").await?;
+    let line = browser.text(".goal-choice .mode-trump").await?;
+    assert!(!line.contains('3'), "the level is hidden: {line:?}");
+    browser.find("select.goal-select").await?.select_by_value("10").await?;
+    browser.find("button.play-declarer[data-goal='10']").await?.click().await?;
+    settled(&browser, 0).await?;
+    let playing = browser.text("section.game .game-contract").await?;
+    assert!(playing.contains("10") && !playing.contains("3NT"), "{playing:?}");
+    let claimed = claim_all(&browser, &deal, Strain::NoTrump).await?;
+    let tricks = declarer_tricks(&browser).await?;
+    assert_eq!(tricks, claimed, "no trick was won before the claim");
+    let review = browser.find(".goal-review[data-goal='10']").await?;
+    assert_eq!(review.attr("data-reached").await?, Some((tricks >= 10).to_string()));
+    let shown_dd = browser.client.wait().at_most(TABLE_WAIT).for_element(Locator::Css(".goal-dd")).await?;
+    assert_eq!(shown_dd.attr("data-dd").await?, Some(dd(Strain::NoTrump).to_string()));
+
+    // Show trump and goal: the teacher's nine tricks, reached with the claim the solver accepts.
+    open(&browser, &server, "show_trump_and_goal").await?;
+    let line = browser.text(".goal-choice .mode-trump").await?;
+    assert!(line.contains('9'), "{line:?}");
+    assert!(browser.client.find_all(Locator::Css("select.goal-select")).await?.is_empty(), "the goal is given");
+    browser.find("button.play-declarer[data-goal='9']").await?.click().await?;
+    settled(&browser, 0).await?;
+    let claimed = claim_all(&browser, &deal, Strain::NoTrump).await?;
+    let review = browser.find(".goal-review[data-goal='9']").await?;
+    assert_eq!(review.attr("data-reached").await?, Some((claimed >= 9).to_string()));
+
+    // Minibridge: the points, declarer's and dummy's hands face up, the announcement.
+    open(&browser, &server, "minibridge").await?;
+    let choice = browser.find(".minibridge-choice").await?;
+    assert_eq!(choice.attr("data-declarer").await?.as_deref(), Some("S"));
+    assert!(browser.text(".minibridge-points").await?.contains("21"));
+    assert_eq!(browser.find_all(".minibridge-hands .hand").await?.len(), 2);
+    assert!(browser.find("button.play-declarer").await?.attr("disabled").await?.is_some(), "announce first");
+    browser.find("button.strain-choice[data-strain='NT']").await?.click().await?;
+    browser.find("button.kind-choice[data-game='true']").await?.click().await?;
+    browser.find("button.play-declarer:not([disabled])").await?.click().await?;
+    settled(&browser, 0).await?;
+    let playing = browser.text("section.game .game-contract").await?;
+    assert!(playing.contains('9'), "a notrump game needs nine tricks: {playing:?}");
+    let claimed = claim_all(&browser, &deal, Strain::NoTrump).await?;
+    assert_eq!(declarer_tricks(&browser).await?, claimed);
+    let announced = MinibridgeContract { strain: Strain::NoTrump, game: true };
+    let score = browser.find(".minibridge-score").await?;
+    assert_eq!(score.attr("data-score").await?, Some(announced.score(claimed).to_string()));
+    let (best, best_score) = MinibridgeContract::best(dd);
+    let shown_best = browser.client.wait().at_most(TABLE_WAIT).for_element(Locator::Css(".minibridge-best")).await?;
+    assert_eq!(shown_best.attr("data-best").await?, Some(best.to_contract().to_string()));
+    assert_eq!(shown_best.attr("data-score").await?, Some(best_score.to_string()));
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the review fits a phone's width");
+    browser.save_screenshot("minibridge-review.png").await?;
+
+    // The editor: the show-contract board turned into minibridge names its declarer.
+    browser.client.goto(&server.url("/#/boards")).await?;
+    for row in browser.find_all(".board-row a.board-name").await? {
+        if row.text().await? == "show_contract" {
+            row.click().await?;
+            break;
+        }
+    }
+    browser.find("a.edit-board").await?.click().await?;
+    browser.find("select.mode-select").await?.select_by_value("show_trump_and_goal").await?;
+    let goal = browser.find("input.goal-input").await?;
+    assert_eq!(goal.prop("value").await?.as_deref(), Some("9"), "the goal starts at 3NT's nine tricks");
+    browser.find("select.mode-select").await?.select_by_value("minibridge").await?;
+    let declarer = browser.find(".minibridge-declarer").await?;
+    assert_eq!(declarer.attr("data-seat").await?.as_deref(), Some("S"));
+    browser.find("button.save-board").await?.click().await?;
+    browser.find("a.play-board").await?.click().await?;
+    browser.find(".minibridge-choice").await.context("the saved board plays as minibridge")?;
+    browser.close().await;
+    Ok(())
+}
