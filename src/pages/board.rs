@@ -3,7 +3,7 @@
 //! teaching metadata and the review, all in the reader's language.
 
 use bridge::{Seat, Trick};
-use training::{BoardId, Localized};
+use training::{BoardId, Localized, TeachingMode};
 use ui::{AuctionTable, DealDiagram};
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -72,12 +72,17 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
                 if !metadata.auction_system.is_empty() {
                     <span class="auction-system">{ format!(" · {}", metadata.auction_system) }</span>
                 }
+                if metadata.teaching_mode != TeachingMode::Full {
+                    <span class="teaching-mode" data-mode={metadata.teaching_mode.as_str()}>
+                        { format!(" · {}", strings.get(&format!("mode-{}", metadata.teaching_mode.as_str()))) }
+                    </span>
+                }
             </p>
             if !theme_names.is_empty() {
                 <p class="board-themes">{ theme_names.join(" · ") }</p>
             }
             <p class="board-actions">
-                if contract.is_some() {
+                if board.is_playable() {
                     <Link<Route> classes="button primary play-board" to={Route::Play { id: board.id.0.clone() }}>
                         { strings.get("play-board") }
                     </Link<Route>>{ " " }

@@ -383,7 +383,7 @@ fn EntryRow(props: &EntryRowProps) -> Html {
                     <Link<Route> classes="board-name" to={Route::Board { id: board.id.0.clone() }}>{ board_name(&**board) }</Link<Route>>
                     <ui::DealDiagram compact=true deal={*board.game().deal()} dealer={board.game().dealer()}
                         vulnerability={board.game().vulnerability()} />
-                    if board.derived().contract.is_some() {
+                    if board.is_playable() {
                         <Link<Route> classes="button play-entry" to={Route::PlayInCollection { id: props.collection.0.clone(), board: board.id.0.clone() }}>
                             { strings.get("play-board") }
                         </Link<Route>>

@@ -278,6 +278,13 @@ impl Board {
         &self.game
     }
 
+    /// Whether a learner can play the board: it has a contract, or it is
+    /// minibridge, whose contract the learner announces.
+    #[must_use]
+    pub fn is_playable(&self) -> bool {
+        self.derived.contract.is_some() || self.metadata.teaching_mode == TeachingMode::Minibridge
+    }
+
     #[must_use]
     pub const fn derived(&self) -> &Derived {
         &self.derived

@@ -39,12 +39,12 @@ fn boards() -> String {
 
 /// Opens the board named `name` from the boards page, ready to play.
 async fn open(browser: &Browser, server: &StaticServer, name: &str) -> Result<()> {
-    browser.client.goto(&server.url("/#/boards")).await?;
+    browser.client.goto(&server.url("/#/")).await?;
     let rows = browser.find_all(".board-row a.board-name").await?;
     for row in rows {
         if row.text().await? == name {
             row.click().await?;
-            browser.find("a.play-board").await?.click().await?;
+            browser.find("a.play-board").await.with_context(|| format!("the page of {name}"))?.click().await?;
             return Ok(());
         }
     }
@@ -153,7 +153,7 @@ async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()>
     browser.save_screenshot("minibridge-review.png").await?;
 
     // The editor: the show-contract board turned into minibridge names its declarer.
-    browser.client.goto(&server.url("/#/boards")).await?;
+    browser.client.goto(&server.url("/#/")).await?;
     for row in browser.find_all(".board-row a.board-name").await? {
         if row.text().await? == "show_contract" {
             row.click().await?;
@@ -168,7 +168,7 @@ async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()>
     let declarer = browser.find(".minibridge-declarer").await?;
     assert_eq!(declarer.attr("data-seat").await?.as_deref(), Some("S"));
     browser.find("button.save-board").await?.click().await?;
-    browser.find("a.play-board").await?.click().await?;
+    browser.find("a.play-board").await.context("the board's page after the save")?.click().await?;
     browser.find(".minibridge-choice").await.context("the saved board plays as minibridge")?;
     browser.close().await;
     Ok(())

@@ -226,3 +226,16 @@ fn the_best_announcement_scores_most() {
     // No tricks at all: every part score loses 350, less than any game; the first strain is kept.
     assert_eq!(MinibridgeContract::best(|_| 0), (MinibridgeContract { strain: Strain::Clubs, game: false }, -350));
 }
+
+#[test]
+fn minibridge_boards_are_playable_without_a_contract() {
+    let gated = |mode: TeachingMode, calls: &str| {
+        let mut board = draft(DEAL, Seat::North, calls, "");
+        board.declarer = Some(Seat::North);
+        board.metadata.teaching_mode = mode;
+        training::gate(board, None, crate::gate::NOW, None).expect("accepted").board
+    };
+    assert!(gated(TeachingMode::Minibridge, "").is_playable());
+    assert!(gated(TeachingMode::Full, "1NT Pass 3NT Pass Pass Pass").is_playable());
+    assert!(!gated(TeachingMode::Full, "1NT Pass").is_playable(), "a draft without its contract");
+}
