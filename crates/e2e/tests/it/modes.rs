@@ -169,6 +169,8 @@ async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()>
     assert_eq!(declarer.attr("data-seat").await?.as_deref(), Some("S"));
     browser.find("button.save-board").await?.click().await?;
     browser.find("a.play-board").await.context("the board's page after the save")?.click().await?;
+    // The game played before opens at its review; a new one starts in the new mode.
+    browser.find("button.new-game").await.context("the earlier game's review")?.click().await?;
     browser.find(".minibridge-choice").await.context("the saved board plays as minibridge")?;
     browser.close().await;
     Ok(())
