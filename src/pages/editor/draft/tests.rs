@@ -189,3 +189,26 @@ fn another_dealer_keeps_the_calls_and_turns_the_declarer() {
     let broken = draft.play_state().and_then(|state| state.broken).expect("South now leads, not East");
     assert_eq!(broken.index, 0);
 }
+
+#[test]
+fn the_teaching_mode_is_chosen_by_name_and_goes_to_the_board() {
+    let mut draft = full_draft();
+    assert_eq!(draft.teaching_mode, TeachingMode::Full);
+    // The goal starts at the contract's target: nine tricks for 3NT.
+    draft.set_teaching_mode("show_trump_and_goal");
+    assert_eq!(draft.teaching_mode, TeachingMode::ShowTrumpAndGoal { tricks: 9 });
+    draft.teaching_mode = TeachingMode::ShowTrumpAndGoal { tricks: 10 };
+    draft.set_teaching_mode("show_trump_and_goal");
+    assert_eq!(draft.teaching_mode, TeachingMode::ShowTrumpAndGoal { tricks: 10 }, "a goal set is kept");
+    draft.set_teaching_mode("no such mode");
+    assert_eq!(draft.teaching_mode, TeachingMode::ShowTrumpAndGoal { tricks: 10 }, "an unknown name changes nothing");
+    draft.set_teaching_mode("minibridge");
+    let board = draft.to_board_draft(None, "AbCd2345", owner()).expect("a complete deal");
+    assert_eq!(board.metadata.teaching_mode, TeachingMode::Minibridge);
+    // North holds 21 of the 40 points: North declares; the gate drops the auction and play.
+    let (declarer, points) = draft.minibridge().expect("a complete deal");
+    assert_eq!((declarer, points[Seat::North], points[Seat::South]), (Seat::North, 21, 0));
+    let gated = gate(board, None, Timestamp(1), None).expect("a minibridge board");
+    assert!(gated.board.game().auction().calls().is_empty());
+    assert_eq!(Draft::from_board(&gated.board).teaching_mode, TeachingMode::Minibridge);
+}
