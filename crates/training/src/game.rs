@@ -9,7 +9,7 @@
 //! decisions (for the review). The page fetches that position, gives the values to [`Game::answer`],
 //! and advances again. The same steps run natively with the real solver in the tests.
 
-use bridge::Card;
+use bridge::{Call, Card};
 
 use crate::{CardValue, EventId, EventKind, Journal, JournalError, SolverAnswers, SolverPosition, TableState};
 
@@ -20,6 +20,29 @@ pub struct Game {
     answers: SolverAnswers,
     /// A claim of that many tricks, made at the cursor, waiting for the solver's check.
     claim: Option<u8>,
+    /// Bidding practice: the board's auction, which the robots follow and the learner's calls are
+    /// compared with.
+    script: Vec<Call>,
+}
+
+/// One of the learner's calls in bidding practice, against the board's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallVerdict {
+    /// The event of the call.
+    pub event: EventId,
+    /// The call's place in the auction, from 0.
+    pub index: usize,
+    pub made: Call,
+    /// The board's call at that place; `None` past the board's auction.
+    pub expected: Option<Call>,
+}
+
+impl CallVerdict {
+    /// The learner made the board's call.
+    #[must_use]
+    pub fn matches(&self) -> bool {
+        self.expected == Some(self.made)
+    }
 }
 
 /// What [`Game::advance`] did and what it needs.
@@ -35,7 +58,80 @@ impl Game {
     /// A game over `journal`, resumed where its cursor is.
     #[must_use]
     pub fn new(journal: Journal) -> Game {
-        Game { journal, answers: SolverAnswers::default(), claim: None }
+        Game { journal, answers: SolverAnswers::default(), claim: None, script: Vec::new() }
+    }
+
+    /// Bidding practice: the robots call as in `calls`, the board's auction (a robot whose call
+    /// there is no longer legal, after the learner left the board's auction, passes), and the
+    /// learner's calls are compared with it.
+    #[must_use]
+    pub fn following(self, calls: &[Call]) -> Game {
+        Game { script: calls.to_vec(), ..self }
+    }
+
+    /// Makes the learner's `call` at the cursor.
+    ///
+    /// # Errors
+    /// [`JournalError::NotInAuction`] outside the auction, [`JournalError::NotLearnersTurn`] when a
+    /// robot is to call, an illegal call.
+    pub fn make_call(&mut self, call: Call) -> Result<EventId, JournalError> {
+        let state = self.journal.state();
+        let Some(seat) = state.next_player().filter(|_| state.play().is_none()) else {
+            return Err(JournalError::NotInAuction);
+        };
+        if seat != state.learner() {
+            return Err(JournalError::NotLearnersTurn { seat });
+        }
+        self.journal.make_call(call)
+    }
+
+    /// The learner's calls on the path to the cursor, each against the board's.
+    #[must_use]
+    pub fn call_verdicts(&self) -> Vec<CallVerdict> {
+        let journal = &self.journal;
+        let Ok(path) = journal.path(journal.current()) else {
+            return Vec::new();
+        };
+        let mut state = TableState::new(journal.play_start());
+        let mut res = Vec::new();
+        for event in path.iter().skip(1).filter_map(|id| journal.event(*id)) {
+            if let (EventKind::CallMade { call }, Some(auction)) = (&event.kind, state.auction()) {
+                if state.is_learners_call() {
+                    let index = auction.calls().len();
+                    res.push(CallVerdict {
+                        event: event.id,
+                        index,
+                        made: *call,
+                        expected: self.script.get(index).copied(),
+                    });
+                }
+            }
+            if state.apply(&event.kind).is_err() {
+                break;
+            }
+        }
+        res
+    }
+
+    /// The robots' calls up to the learner's turn or the end of the auction; `true` when one was
+    /// made.
+    fn call_robots(&mut self) -> Result<bool, JournalError> {
+        let mut called = false;
+        loop {
+            let state = self.journal.state();
+            let Some(auction) = state.auction().filter(|_| state.play().is_none() && !state.is_finished()) else {
+                return Ok(called);
+            };
+            if state.is_learners_call() {
+                return Ok(called);
+            }
+            let call = match self.script.get(auction.calls().len()) {
+                Some(call) if auction.clone().call(*call).is_ok() => *call,
+                _ => Call::Pass,
+            };
+            self.journal.make_call(call)?;
+            called = true;
+        }
     }
 
     /// The journal.
@@ -97,8 +193,8 @@ impl Game {
         let start = self.journal.current();
         self.journal.redo()?;
         self.claim = None;
-        // Through the learner's card and the robots' cards after it, to the next decision.
-        while !self.journal.state().is_learners_turn() && self.journal.redo().is_some() {}
+        // Through the learner's card (or call) and the robots' after it, to the next decision.
+        while !Self::is_decision(&self.journal.state()) && self.journal.redo().is_some() {}
         (self.journal.current() != start).then_some(self.journal.current())
     }
 
@@ -124,6 +220,7 @@ impl Game {
     /// An unusable solver answer, or a claim that can no longer be made (it is dropped).
     pub fn advance(&mut self) -> Result<Advance, JournalError> {
         let mut res = Advance::default();
+        res.changed |= self.call_robots()?;
         // Advice first on the learner's last card, so its cost shows at once.
         if let Some(before) = self.decisions_on_path().last().copied() {
             if self.need_advice(before, &mut res)? {
@@ -199,8 +296,13 @@ impl Game {
         }
     }
 
-    /// The learner's moves on the path to the cursor, in play order: the `CardPlayed` events of the
-    /// learner's cards and the `Claimed` events.
+    /// The learner is to call or to play.
+    fn is_decision(state: &TableState) -> bool {
+        state.is_learners_turn() || state.is_learners_call()
+    }
+
+    /// The learner's moves on the path to the cursor, in order: the `CallMade` events of the
+    /// learner's calls, the `CardPlayed` events of the learner's cards and the `Claimed` events.
     #[must_use]
     pub fn learner_moves(&self) -> Vec<EventId> {
         let journal = &self.journal;
@@ -212,6 +314,7 @@ impl Game {
         for event in path.iter().skip(1).filter_map(|id| journal.event(*id)) {
             match event.kind {
                 EventKind::CardPlayed { .. } if state.is_learners_turn() => res.push(event.id),
+                EventKind::CallMade { .. } if state.is_learners_call() => res.push(event.id),
                 EventKind::Claimed { .. } => res.push(event.id),
                 _ => {}
             }

@@ -306,6 +306,12 @@ impl TableState {
         self.play.is_some() && self.next_player().is_some_and(|seat| self.is_learner(seat))
     }
 
+    /// It is the learner's turn to call (bidding practice).
+    #[must_use]
+    pub fn is_learners_call(&self) -> bool {
+        self.play.is_none() && self.next_player() == Some(self.learner)
+    }
+
     /// The tricks still to be decided, the current one included.
     #[must_use]
     pub fn tricks_left(&self) -> u8 {

@@ -62,7 +62,7 @@ pub use exchange::{
     ApplyError, ExportError, ExportOptions, ExportVulnerability, ImportOptions, ImportPlan, ImportPlanner,
     ImportRejection, PlannedBoard, PlannedGame, PlannedOutcome,
 };
-pub use game::{Advance, Game};
+pub use game::{Advance, CallVerdict, Game};
 pub use gate::{
     gate, BoardDraft, DraftCall, DraftCard, DraftComment, GateNote, GateRejection, GateReport, GatedBoard,
     RejectionReason, GATE_VERSION,

@@ -3,7 +3,7 @@
 //! and progress records read leniently.
 
 use bridge::testing::SplitMix64;
-use bridge::{Card, Seat};
+use bridge::{Call, Card, Seat};
 use serde_json::json;
 use training::{
     read_progress_record, Advance, BoardId, CollectionId, CollectionProgress, EventKind, Game, GameResult, Journal,
@@ -184,4 +184,85 @@ fn progress_keeps_the_best_result_and_reads_leniently() {
     assert_eq!(read_progress_record(&CollectionId("col-2".to_owned()), &record).boards.len(), 0);
     assert_eq!(read_progress_record(&collection, &json!("garbage")), empty);
     assert_eq!(read_progress_record(&collection, &json!(null)), empty);
+}
+
+/// Bidding practice from North, the learner South, against the board's 1NT Pass 3NT Pass Pass Pass.
+fn bidding_game(deal: bridge::Deal) -> Game {
+    let start = training::PlayStart {
+        board: BoardId("board-1".to_owned()),
+        deal,
+        opening: training::Opening::Auction { dealer: Seat::North },
+        learner: Seat::South,
+        seed: 3,
+        goal: None,
+    };
+    let script: Vec<Call> = ["1NT", "Pass", "3NT", "Pass", "Pass", "Pass"].map(call).to_vec();
+    Game::new(Journal::start(start).expect("four hands")).following(&script)
+}
+
+fn call(text: &str) -> Call {
+    text.parse().expect("a call")
+}
+
+#[test]
+fn in_bidding_practice_the_robots_call_as_the_board_and_the_learners_calls_are_judged() {
+    let mut solver = DdSolver::default();
+    let mut game = bidding_game(ending(7, 4));
+    drive(&mut game, &mut solver);
+    // North opened as the board does; East passed; South is to call.
+    let state = game.journal().state();
+    assert_eq!(state.auction().map(|auction| auction.calls().to_vec()), Some(vec![call("1NT"), call("Pass")]));
+    assert!(state.is_learners_call());
+    assert_eq!(game.make_call(call("Pass")).err(), None, "the learner may call anything legal");
+    drive(&mut game, &mut solver);
+    // The learner left the board's auction: West's board Pass ends it at 1NT Pass Pass Pass.
+    let verdicts = game.call_verdicts();
+    assert_eq!(verdicts.len(), 1);
+    assert_eq!((verdicts[0].index, verdicts[0].made, verdicts[0].expected), (2, call("Pass"), Some(call("3NT"))));
+    assert!(!verdicts[0].matches());
+    let state = game.journal().state();
+    assert_eq!(state.contract().map(|contract| contract.to_string()), Some("1NT".to_owned()));
+    assert_eq!(state.declarer(), Some(Seat::North), "the learner's side declares: South plays North's cards");
+
+    // Undo takes back the learner's call (and the robots' after it); the board's call matches.
+    let undone = game.undo().expect("a learner call to undo");
+    assert!(game.journal().state().is_learners_call(), "back at {undone:?}");
+    game.make_call(call("3NT")).expect("a legal call");
+    drive(&mut game, &mut solver);
+    // West, North (the learner's partner, a robot in the auction) and East pass as the board does.
+    let verdicts = game.call_verdicts();
+    assert_eq!(verdicts.iter().map(|verdict| (verdict.index, verdict.matches())).collect::<Vec<_>>(), [(2, true)]);
+    let state = game.journal().state();
+    assert_eq!(state.contract().map(|contract| contract.to_string()), Some("3NT".to_owned()));
+    assert_eq!(state.declarer(), Some(Seat::North), "North named notrump first");
+    assert!(state.is_learners_turn() || state.is_finished(), "the play follows the auction");
+    // A robot's turn is not the learner's.
+    assert!(matches!(game.make_call(call("Pass")), Err(JournalError::NotInAuction)));
+}
+
+#[test]
+fn a_robot_whose_board_call_no_longer_fits_passes() {
+    let mut solver = DdSolver::default();
+    let mut game = bidding_game(ending(8, 4));
+    drive(&mut game, &mut solver);
+    // South jumps to 4NT; the robots' board calls after it (passes) still fit.
+    game.make_call(call("4NT")).expect("a legal call");
+    drive(&mut game, &mut solver);
+    let state = game.journal().state();
+    let calls: Vec<String> =
+        state.auction().map_or_else(Vec::new, |auction| auction.calls().iter().map(ToString::to_string).collect());
+    assert_eq!(calls, ["1NT", "Pass", "4NT", "Pass", "Pass", "Pass"]);
+    // Had the board's West bid 2S over 3NT, that call would not fit over the learner's 4NT: West passes.
+    let start = game.journal().play_start().clone();
+    let script: Vec<Call> = ["1NT", "Pass", "3NT", "2S", "Pass", "Pass", "Pass"].map(call).to_vec();
+    let mut game = Game::new(Journal::start(start).expect("four hands")).following(&script);
+    drive(&mut game, &mut solver);
+    game.make_call(call("4NT")).expect("a legal call");
+    drive(&mut game, &mut solver);
+    let calls: Vec<String> = game
+        .journal()
+        .state()
+        .auction()
+        .map_or_else(Vec::new, |auction| auction.calls().iter().map(ToString::to_string).collect());
+    assert_eq!(calls, ["1NT", "Pass", "4NT", "Pass", "Pass", "Pass"], "West's 2S does not fit: West passes");
 }
