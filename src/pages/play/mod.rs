@@ -16,13 +16,13 @@
 
 use std::rc::Rc;
 
-use bridge::{BySeat, Card, Contract, Hand, Penalty, Play, Seat, Side, Strain};
+use bridge::{BySeat, Call, Card, Contract, Hand, Penalty, Play, Seat, Side, Strain};
 use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg, WORKER_SCRIPT};
 use training::{
     Board, BoardId, CardValue, CollectionId, EventId, EventKind, Game, GameResult, Journal, JournalError,
     MinibridgeContract, PlayStart, RandomSource, SolverPosition, TableState, TeachingMode,
 };
-use ui::{AuctionTable, DdTableView, HandView, Strings, TrickView};
+use ui::{AuctionTable, BidBox, DdTableView, HandView, Strings, TrickView};
 use yew::prelude::*;
 use yew_router::prelude::*;
 
@@ -149,6 +149,8 @@ pub enum Msg {
     StartWithGoal,
     Announce(MinibridgeContract),
     StartMinibridge,
+    StartBidding,
+    Call(Call),
     Card(Card),
     Undo,
     Redo,
@@ -219,7 +221,7 @@ impl Component for Player {
                 self.phase = match stored {
                     Some(stored) => {
                         self.game_id = stored.id;
-                        Phase::Playing(Game::new(stored.journal))
+                        Phase::Playing(Game::new(stored.journal).following(props.board.game().auction().calls()))
                     }
                     None => Phase::Choosing,
                 };
@@ -244,6 +246,18 @@ impl Component for Player {
                 let Some(announced) = self.announced else { return false };
                 let start = PlayStart::minibridge_from_board(&props.board, announced, &mut BrowserRandom);
                 self.begin(ctx, Ok(start));
+            }
+            Msg::StartBidding => {
+                let board = &props.board;
+                let start = PlayStart::bidding_from_board(board, board.game().player(), &mut BrowserRandom);
+                self.begin(ctx, Ok(start));
+            }
+            Msg::Call(call) => {
+                let Phase::Playing(game) = &mut self.phase else { return false };
+                match game.make_call(call) {
+                    Ok(_) => self.step(ctx, true),
+                    Err(error) => self.failure = Some(error.to_string()),
+                }
             }
             Msg::Card(card) => {
                 let Phase::Playing(game) = &mut self.phase else { return false };
@@ -345,9 +359,9 @@ impl Player {
     fn begin(&mut self, ctx: &Context<Self>, start: Result<PlayStart, JournalError>) {
         match start.and_then(Journal::start) {
             Ok(journal) => {
-                let board = &ctx.props().board.id.0;
-                self.game_id = format!("{board}:{}:{:x}", now().0, BrowserRandom.next_u64() >> 32);
-                self.phase = Phase::Playing(Game::new(journal));
+                let board = &ctx.props().board;
+                self.game_id = format!("{}:{}:{:x}", board.id.0, now().0, BrowserRandom.next_u64() >> 32);
+                self.phase = Phase::Playing(Game::new(journal).following(board.game().auction().calls()));
                 self.show_best = false;
                 self.claim = None;
                 self.step(ctx, true);
@@ -469,6 +483,20 @@ impl Player {
                     on_start={ctx.link().callback(|()| Msg::StartMinibridge)} />
             };
         }
+        if mode == TeachingMode::BiddingPractice {
+            let learner = game.player();
+            return html! {
+                <section class="choose-seat bidding-choice" data-learner={learner.to_char().to_string()}>
+                    <p class="bidding-you">{ strings.get("bidding-you").replace("{seat}", ui_strings.seat(learner)) }</p>
+                    <HandView seat={learner} hand={game.deal().hands()[learner]} />
+                    <div class="seat-choice">
+                        <button class="primary play-bidding" onclick={ctx.link().callback(|_| Msg::StartBidding)}>
+                            { strings.get("bidding-start") }
+                        </button>
+                    </div>
+                </section>
+            };
+        }
         let (Some(contract), Some(declarer)) = (auction.contract(), auction.declarer()) else {
             return html! { <p class="empty no-contract">{ strings.get("game-no-contract") }</p> };
         };
@@ -534,6 +562,9 @@ impl Player {
         let link = ctx.link();
         let journal = game.journal();
         let state = journal.state();
+        if state.play().is_none() && state.auction().is_some() {
+            return self.view_bidding(ctx, game, &state);
+        }
         let (Some(play), Some(contract), Some(declarer)) = (state.play(), state.contract(), state.declarer()) else {
             return html! { <p class="empty no-contract">{ strings.get("game-no-contract") }</p> };
         };
@@ -610,6 +641,9 @@ impl Player {
                     { panel(bottom, "bottom") }
                 </div>
                 <p class="game-status" aria-live="polite">{ status }</p>
+                if state.auction().is_some() {
+                    { modes::bidding_score(strings, &game.call_verdicts()) }
+                }
                 { self.view_feedback(ctx, game) }
                 { self.view_card_comments(ctx, play, &controlled) }
                 { self.view_controls(ctx, game, &state) }
@@ -617,6 +651,55 @@ impl Player {
                     { self.view_end(ctx, game, &state) }
                 }
                 { self.view_history(ctx, game) }
+            </section>
+        }
+    }
+
+    /// Bidding practice before the play: the auction so far, the learner's
+    /// hand, the bid box at the learner's turn, the verdict on the last call
+    /// with the teacher's comment, the score, and undo.
+    fn view_bidding(&self, ctx: &Context<Self>, game: &Game, state: &TableState) -> Html {
+        let props = ctx.props();
+        let strings = &props.strings;
+        let ui_strings = &props.ui_strings;
+        let Some(auction) = state.auction() else { return html! {} };
+        let learner = state.learner();
+        let verdicts = game.call_verdicts();
+        let locale = strings.locale();
+        let comment = |index: usize| {
+            props
+                .board
+                .game()
+                .call_comments()
+                .get(index)
+                .and_then(|text| text.for_reader(&locale))
+                .map(|text| text.to_plain(&locale))
+        };
+        let last = verdicts.last().copied();
+        let passed_out = auction.is_passed_out();
+        html! {
+            <section class="game bidding" data-learner={learner.to_char().to_string()}
+                data-calls={auction.calls().len().to_string()}
+                data-state={if passed_out { "finished" } else if state.is_learners_call() { "your-call" } else { "waiting" }}>
+                <p class="bidding-you">{ strings.get("bidding-you").replace("{seat}", ui_strings.seat(learner)) }</p>
+                <AuctionTable dealer={auction.dealer()} calls={auction.calls().to_vec()} />
+                <HandView seat={learner} hand={game.journal().play_start().deal.hands()[learner]} />
+                if let Some(verdict) = last {
+                    { modes::call_feedback(strings, &verdict, comment(verdict.index)) }
+                }
+                { modes::bidding_score(strings, &verdicts) }
+                if state.is_learners_call() {
+                    <BidBox auction={auction.clone()} on_call={ctx.link().callback(Msg::Call)} />
+                }
+                if passed_out {
+                    <p class="passed-out">{ strings.get("bidding-passed-out") }</p>
+                    <button class="primary new-game" onclick={ctx.link().callback(|_| Msg::NewGame)}>{ strings.get("game-again") }</button>
+                }
+                <div class="game-controls">
+                    <button class="undo" disabled={game.learner_moves().is_empty()} onclick={ctx.link().callback(|_| Msg::Undo)}>
+                        { strings.get("undo") }
+                    </button>
+                </div>
             </section>
         }
     }

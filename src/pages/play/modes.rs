@@ -3,7 +3,7 @@
 //! from the two hands), during it, and in the review at the end.
 
 use bridge::{Contract, Hand, Seat, Side, Strain};
-use training::{minibridge_declarer, Board, MinibridgeContract, TeachingMode};
+use training::{minibridge_declarer, Board, CallVerdict, MinibridgeContract, TeachingMode};
 use ui::{HandView, Strings};
 use yew::prelude::*;
 
@@ -229,5 +229,37 @@ pub fn minibridge_review(
                 } }
             }
         </>
+    }
+}
+
+/// The verdict on the learner's last call: the board's call, or the call
+/// the board made instead, with the teacher's comment on that call.
+pub fn call_feedback(strings: &AppStrings, verdict: &CallVerdict, comment: Option<String>) -> Html {
+    let made = verdict.made.to_string();
+    let text = match verdict.expected {
+        _ if verdict.matches() => strings.get("bidding-match").replace("{call}", &made),
+        Some(expected) => {
+            strings.get("bidding-mismatch").replace("{call}", &made).replace("{board}", &expected.to_string())
+        }
+        None => strings.get("bidding-past-board").replace("{call}", &made),
+    };
+    html! {
+        <div class={classes!("call-feedback", if verdict.matches() { "match" } else { "mismatch" })}
+            data-call={made} data-index={verdict.index.to_string()}>
+            <p>{ text }</p>
+            if let Some(comment) = comment {
+                <p class="call-comment teacher">{ comment }</p>
+            }
+        </div>
+    }
+}
+
+/// The session's score: the learner's calls that were the board's.
+pub fn bidding_score(strings: &AppStrings, verdicts: &[CallVerdict]) -> Html {
+    let matched = verdicts.iter().filter(|verdict| verdict.matches()).count();
+    html! {
+        <p class="bidding-score" data-matched={matched.to_string()} data-calls={verdicts.len().to_string()}>
+            { strings.get("bidding-score").replace("{matched}", &matched.to_string()).replace("{total}", &verdicts.len().to_string()) }
+        </p>
     }
 }

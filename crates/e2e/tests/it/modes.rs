@@ -175,3 +175,61 @@ async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()>
     browser.close().await;
     Ok(())
 }
+
+#[tokio::test]
+async fn bidding_practice_judges_each_call_then_plays_the_contract_reached() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    let board = format!(
+        "[Event \"Modes\"]\n[Board \"1\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Deal \"{DEAL}\"]\n\
+         [Declarer \"S\"]\n[Contract \"3NT\"]\n[TrainingName \"bidding\"]\n[TrainingMode \"bidding_practice\"]\n\
+         [Auction \"S\"]\n1NT {{Fifteen to seventeen, balanced.}} Pass 3NT Pass\nPass Pass\n"
+    );
+    browser.pick_file("input.import-file", "bidding.pbn", &board).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    open(&browser, &server, "bidding").await?;
+
+    // South, dealer and the learner, sees only their hand and starts.
+    browser.find(".bidding-choice[data-learner='S']").await?;
+    browser.find("button.play-bidding").await?.click().await?;
+    browser.find("section.bidding[data-state='your-call'][data-calls='0']").await?;
+    // A call that is not the board's: the board's call and the teacher's comment are shown.
+    browser.find(".bid-box button[data-call='2NT']").await?.click().await?;
+    let feedback = browser.find(".call-feedback.mismatch[data-call='2NT']").await?;
+    assert!(feedback.text().await?.contains("1NT"));
+    assert_eq!(browser.text(".call-feedback .call-comment").await?, "Fifteen to seventeen, balanced.");
+    // West, North and East called as the board: South's turn again, after four calls.
+    browser.find("section.bidding[data-state='your-call'][data-calls='4']").await?;
+    let score = browser.find(".bidding-score").await?;
+    assert_eq!(
+        (score.attr("data-matched").await?, score.attr("data-calls").await?),
+        (Some("0".into()), Some("1".into()))
+    );
+
+    // Undo takes back 2NT and the robots' calls after it; the board's calls are then matched.
+    browser.find("button.undo").await?.click().await?;
+    browser.find("section.bidding[data-state='your-call'][data-calls='0']").await?;
+    browser.find(".bid-box button[data-call='1NT']").await?.click().await?;
+    browser.find(".call-feedback.match[data-call='1NT']").await?;
+    browser.find("section.bidding[data-state='your-call'][data-calls='4']").await?;
+    browser.find(".bid-box button[data-call='Pass']").await?.click().await?;
+
+    // The auction ends at 3NT by South: the play begins, West leads.
+    settled(&browser, 0).await?;
+    let game = browser.find("section.game").await?;
+    assert_eq!(game.attr("data-learner").await?.as_deref(), Some("S"));
+    assert!(browser.text("section.game .game-contract").await?.starts_with("3NT"));
+    let score = browser.find("section.game .bidding-score").await?;
+    assert_eq!(
+        (score.attr("data-matched").await?, score.attr("data-calls").await?),
+        (Some("2".into()), Some("2".into()))
+    );
+    let deal: Deal = DEAL.parse()?;
+    let claimed = claim_all(&browser, &deal, Strain::NoTrump).await?;
+    assert_eq!(declarer_tricks(&browser).await?, claimed);
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the bidding and the play fit a phone's width");
+    browser.close().await;
+    Ok(())
+}
