@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use bridge::{Deal, Seat};
 use bridge_training::store::{Hooks, Store};
+use bridge_training::strings::{AppStrings, Language};
 use bridge_training::{App, AppProps, SAMPLE_DEAL};
 use training::{read_board_record, Board, BoardSummary, Ownership, Timestamp, UserId};
 use wasm_bindgen::JsCast;
@@ -742,7 +743,7 @@ fn review_en(board: &Board) -> String {
 }
 
 #[wasm_bindgen_test]
-async fn the_overview_counts_300_boards_by_level_sharing_and_month() {
+async fn the_overview_counts_300_boards_by_level_sharing_teaching_mode_and_month() {
     let database = database_name("overview");
     let boards = many_local_boards(300);
     let fixture = &boards[0];
@@ -752,6 +753,15 @@ async fn the_overview_counts_300_boards_by_level_sharing_and_month() {
     let level = fixture.metadata.level.get().map_or_else(|| "No level".to_owned(), |level| format!("Level {level}"));
     wait_for(&root, &format!(".overview-chart.levels tr[data-label='{level}'][data-count='300']")).await;
     wait_for(&root, ".overview-chart.months tr[data-count='300']").await;
+    let mode = format!("mode-{}", fixture.metadata.teaching_mode.as_str());
+    wait_for(
+        &root,
+        &format!(
+            ".overview-chart.modes tr[data-count='300'][data-label='{}']",
+            AppStrings::load(Language::English).get(&mode)
+        ),
+    )
+    .await;
     let month = training::month_of(fixture.timestamps.created);
     wait_for(&root, &format!(".overview-chart.months tr[data-label='{month}']")).await;
     let name = fixture.metadata.name.clone();

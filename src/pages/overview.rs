@@ -43,6 +43,8 @@ pub fn OverviewPage() -> Html {
     let sharing = [("sharing-private", 0), ("sharing-groups-any", 1), ("sharing-public", 2)]
         .map(|(key, idx)| (strings.get(key), overview.by_sharing[idx]))
         .to_vec();
+    let modes: Vec<(String, usize)> =
+        overview.by_mode.iter().map(|(mode, count)| (strings.get(&format!("mode-{mode}")), *count)).collect();
     let months: Vec<(String, usize)> = overview.by_month.iter().map(|(month, count)| (month.clone(), *count)).collect();
     html! {
         <section class="overview-page" data-total={overview.total.to_string()}>
@@ -52,6 +54,7 @@ pub fn OverviewPage() -> Html {
                 { bars(&strings, "levels", "overview-by-level", &levels) }
                 { bars(&strings, "themes", "overview-by-theme", &themes) }
                 { bars(&strings, "sharing", "overview-by-sharing", &sharing) }
+                { bars(&strings, "modes", "overview-by-mode", &modes) }
                 { bars(&strings, "months", "overview-by-month", &months) }
                 if !overview.top_names.is_empty() {
                     { bars(&strings, "names", "overview-top-names", &overview.top_names) }
