@@ -104,6 +104,7 @@ async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()>
     let line = browser.text(".goal-choice .mode-trump").await?;
     assert!(!line.contains('3'), "the level is hidden: {line:?}");
     browser.find("select.goal-select").await?.select_by_value("10").await?;
+    browser.save_screenshot("show-trump-goal.png").await?;
     browser.find("button.play-declarer[data-goal='10']").await?.click().await?;
     settled(&browser, 0).await?;
     let playing = browser.text("section.game .game-contract").await?;
@@ -136,6 +137,7 @@ async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()>
     assert!(browser.find("button.play-declarer").await?.attr("disabled").await?.is_some(), "announce first");
     browser.find("button.strain-choice[data-strain='NT']").await?.click().await?;
     browser.find("button.kind-choice[data-game='true']").await?.click().await?;
+    browser.save_screenshot("minibridge-announce.png").await?;
     browser.find("button.play-declarer:not([disabled])").await?.click().await?;
     settled(&browser, 0).await?;
     let playing = browser.text("section.game .game-contract").await?;
@@ -202,6 +204,7 @@ async fn bidding_practice_judges_each_call_then_plays_the_contract_reached() -> 
     assert_eq!(browser.text(".call-feedback .call-comment").await?, "Fifteen to seventeen, balanced.");
     // West, North and East called as the board: South's turn again, after four calls.
     browser.find("section.bidding[data-state='your-call'][data-calls='4']").await?;
+    browser.save_screenshot("bidding-mismatch.png").await?;
     let score = browser.find(".bidding-score").await?;
     assert_eq!(
         (score.attr("data-matched").await?, score.attr("data-calls").await?),
