@@ -11,7 +11,7 @@
 
 use bridge::{Call, Card};
 
-use crate::{CardValue, EventId, EventKind, Journal, JournalError, SolverAnswers, SolverPosition, TableState};
+use crate::{CardValue, Event, EventId, EventKind, Journal, JournalError, SolverAnswers, SolverPosition, TableState};
 
 /// A journal and the solver answers it was driven with.
 #[derive(Clone, Debug)]
@@ -88,15 +88,10 @@ impl Game {
     /// The learner's calls on the path to the cursor, each against the board's.
     #[must_use]
     pub fn call_verdicts(&self) -> Vec<CallVerdict> {
-        let journal = &self.journal;
-        let Ok(path) = journal.path(journal.current()) else {
-            return Vec::new();
-        };
-        let mut state = TableState::new(journal.play_start());
         let mut res = Vec::new();
-        for event in path.iter().skip(1).filter_map(|id| journal.event(*id)) {
-            if let (EventKind::CallMade { call }, Some(auction)) = (&event.kind, state.auction()) {
-                if state.is_learners_call() {
+        self.walk_path(|event, before| {
+            if let (EventKind::CallMade { call }, Some(auction)) = (&event.kind, before.auction()) {
+                if before.is_learners_call() {
                     let index = auction.calls().len();
                     res.push(CallVerdict {
                         event: event.id,
@@ -106,10 +101,7 @@ impl Game {
                     });
                 }
             }
-            if state.apply(&event.kind).is_err() {
-                break;
-            }
-        }
+        });
         res
     }
 
@@ -305,24 +297,28 @@ impl Game {
     /// learner's calls, the `CardPlayed` events of the learner's cards and the `Claimed` events.
     #[must_use]
     pub fn learner_moves(&self) -> Vec<EventId> {
-        let journal = &self.journal;
-        let Ok(path) = journal.path(journal.current()) else {
-            return Vec::new();
-        };
-        let mut state = TableState::new(journal.play_start());
         let mut res = Vec::new();
+        self.walk_path(|event, before| match event.kind {
+            EventKind::CardPlayed { .. } if before.is_learners_turn() => res.push(event.id),
+            EventKind::CallMade { .. } if before.is_learners_call() => res.push(event.id),
+            EventKind::Claimed { .. } => res.push(event.id),
+            _ => {}
+        });
+        res
+    }
+
+    /// Calls `visit` with each event on the path to the cursor (the root left out) and the table
+    /// just before it.
+    fn walk_path(&self, mut visit: impl FnMut(&Event, &TableState)) {
+        let journal = &self.journal;
+        let Ok(path) = journal.path(journal.current()) else { return };
+        let mut state = TableState::new(journal.play_start());
         for event in path.iter().skip(1).filter_map(|id| journal.event(*id)) {
-            match event.kind {
-                EventKind::CardPlayed { .. } if state.is_learners_turn() => res.push(event.id),
-                EventKind::CallMade { .. } if state.is_learners_call() => res.push(event.id),
-                EventKind::Claimed { .. } => res.push(event.id),
-                _ => {}
-            }
+            visit(event, &state);
             if state.apply(&event.kind).is_err() {
                 break;
             }
         }
-        res
     }
 
     /// The decisions before the learner's cards on the path to the cursor, in play order.
