@@ -1,7 +1,8 @@
 //! The solver's benchmark: full tables of bench-deals.txt (checked against
 //! the file) on one thread and on all cores, the same tables by pons-dds (a
 //! Rust port of DDS, the reference) on one thread with the ratio of the two,
-//! `analyse` and `best_cards` at the opening lead and mid-play
+//! `analyse` (with pons-dds's every-card `solve_board` on the same positions
+//! and the ratio) and `best_cards` at the opening lead and mid-play
 //! (solve-board.jsonl; median, p90, p99 and max ms per call), and peak
 //! memory.
 //!
@@ -12,7 +13,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use bridge::{Card, Deal, Seat, Strain};
+use bridge::{Card, Deal, Rank, Seat, Strain, Suit};
 use double_dummy::{DdTable, Position, Solver};
 use rayon::prelude::*;
 
@@ -86,8 +87,22 @@ fn main() {
             let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
             assert_eq!(values, expected, "{line}");
         }
-        report(&format!("analyse, {kind}"), &mut times);
+        let ours = report(&format!("analyse, {kind}"), &mut times);
         report_nodes(&mut nodes);
+        // The reference on the same positions: every card's value.
+        let mut reference = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
+        let mut times = Vec::new();
+        for line in boards.lines().skip(skip).step_by(2).take(n_boards) {
+            let (position, _) = parse_board_line(line);
+            let objective = pons_dds::Objective { board: pons_board(&position), target: pons_dds::Target::Legal };
+            let start = Instant::now();
+            std::hint::black_box(reference.solve_board(&objective));
+            times.push(start.elapsed().as_secs_f64() * 1e3);
+        }
+        let theirs = report(&format!("pons-dds analyse, {kind}"), &mut times);
+        if let (Some(ours), Some(theirs)) = (ours, theirs) {
+            println!("  ours/pons-dds: mean {:.2}, median {:.2}", ours.mean / theirs.mean, ours.median / theirs.median);
+        }
     }
     // What a robot asks: the value and the best cards only.
     for (kind, skip) in [("opening lead", 0), ("mid-play", 1)] {
@@ -163,19 +178,51 @@ fn report_nodes(nodes: &mut [u64]) {
     );
 }
 
+/// A position as pons-dds's board: the hands, the trump and the trick so far.
+fn pons_board(position: &Position) -> pons_dds::Board {
+    let hands: Vec<String> = Seat::ALL
+        .iter()
+        .map(|seat| {
+            let hand = position.hands()[*seat];
+            Suit::PBN_ORDER
+                .iter()
+                .map(|suit| {
+                    Rank::DESCENDING
+                        .iter()
+                        .filter(|rank| hand.contains(Card::new(*suit, **rank)))
+                        .map(|rank| rank.to_char())
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join(".")
+        })
+        .collect();
+    let remaining: contract_bridge::PartialDeal =
+        format!("N:{}", hands.join(" ")).parse().expect("our hands read as a pons-dds partial deal");
+    let strain: contract_bridge::Strain = position.trump().as_str().parse().expect("strain names agree");
+    let played: Vec<contract_bridge::Card> =
+        position.played().map(|card| card.to_string().parse().expect("cards are spelled alike")).collect();
+    let trick = pons_dds::CurrentTrick::from_slice(strain, pons_seat(position.leader()), &played)
+        .expect("the trick of a legal position");
+    pons_dds::Board::try_new(remaining, trick).expect("a legal position")
+}
+
+fn pons_seat(seat: Seat) -> contract_bridge::Seat {
+    [
+        contract_bridge::Seat::North,
+        contract_bridge::Seat::East,
+        contract_bridge::Seat::South,
+        contract_bridge::Seat::West,
+    ][seat.index()]
+}
+
 /// A pons-dds table in our terms (both order seats N, E, S, W).
 fn from_pons(table: &pons_dds::TrickCountTable) -> DdTable {
     let mut res = DdTable::default();
     for strain in Strain::ALL {
         let theirs: contract_bridge::Strain = strain.as_str().parse().expect("strain names agree");
         for seat in Seat::ALL {
-            let their_seat = [
-                contract_bridge::Seat::North,
-                contract_bridge::Seat::East,
-                contract_bridge::Seat::South,
-                contract_bridge::Seat::West,
-            ][seat.index()];
-            res.tricks[strain.index()][seat.index()] = table[theirs].get(their_seat).get();
+            res.tricks[strain.index()][seat.index()] = table[theirs].get(pons_seat(seat)).get();
         }
     }
     res

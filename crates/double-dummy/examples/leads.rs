@@ -1,10 +1,12 @@
 //! Times `analyse` on the opening leads (or `KIND=mid` positions) of
 //! solve-board.jsonl, one line at a time, with node counts: `cargo run
 //! --release --example leads -- [first] [count]`, from the workspace root.
+//! `PONS=1` also times pons-dds's `solve_board` on each position (every
+//! card, or with `SOLVE=1` the value only, as `Solver::solve` then does).
 
 use std::time::Instant;
 
-use bridge::{Card, Seat, Strain};
+use bridge::{Card, Rank, Seat, Strain, Suit};
 use double_dummy::{Position, Solver};
 
 fn main() {
@@ -19,6 +21,9 @@ fn main() {
     let mut solver = Solver::with_memory(mb << 20);
     let mut total_nodes = 0;
     let mut total_ms = 0.0;
+    let pons = std::env::var_os("PONS").is_some();
+    let mut reference = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
+    let mut pons_ms = 0.0;
     for (idx, line) in text.lines().skip(skip).step_by(2).enumerate().skip(first).take(count) {
         let record: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
         let text = |key: &str| record[key].as_str().expect("a text field").to_owned();
@@ -38,7 +43,11 @@ fn main() {
         }
         let before = solver.nodes();
         let start = Instant::now();
-        if best_only {
+        if std::env::var_os("SOLVE").is_some() {
+            let value = solver.solve(&position);
+            let max = expected.iter().map(|(_, v)| *v).max().unwrap();
+            assert_eq!(value, max, "{line}");
+        } else if best_only {
             let (value, cards) = solver.best_cards(&position);
             let best: Vec<Card> = expected.iter().filter(|(_, v)| *v == value).map(|(c, _)| *c).collect();
             let max = expected.iter().map(|(_, v)| *v).max().unwrap();
@@ -51,7 +60,58 @@ fn main() {
         let nodes = solver.nodes() - before;
         total_nodes += nodes;
         total_ms += ms;
-        println!("{idx:3} {trump} {:8.1} ms {nodes:10} nodes", ms);
+        let their_ms = if pons { pons_time(&mut reference, &position) } else { 0.0 };
+        pons_ms += their_ms;
+        println!("{idx:3} {trump} {:8.1} ms {nodes:10} nodes  pons-dds {their_ms:8.1} ms", ms);
     }
-    println!("total {total_ms:.0} ms, {total_nodes} nodes");
+    println!("total {total_ms:.0} ms, {total_nodes} nodes; pons-dds {pons_ms:.0} ms");
+}
+
+/// The time pons-dds takes for every card's value of `position`.
+fn pons_time(reference: &mut pons_dds::Solver, position: &Position) -> f64 {
+    let remaining: contract_bridge::PartialDeal =
+        hands_pbn(position).parse().expect("our hands read as a pons-dds partial deal");
+    let strain: contract_bridge::Strain = match position.trump() {
+        Strain::NoTrump => contract_bridge::Strain::Notrump,
+        strain => strain.as_str().parse().expect("suit strains are spelled alike"),
+    };
+    let played: Vec<contract_bridge::Card> =
+        position.played().map(|card| card.to_string().parse().expect("cards are spelled alike")).collect();
+    let seat = [
+        contract_bridge::Seat::North,
+        contract_bridge::Seat::East,
+        contract_bridge::Seat::South,
+        contract_bridge::Seat::West,
+    ][position.leader().index()];
+    let trick = pons_dds::CurrentTrick::from_slice(strain, seat, &played).expect("the trick of a legal position");
+    let board = pons_dds::Board::try_new(remaining, trick).expect("a legal position");
+    let start = Instant::now();
+    let found = reference.solve_board(&pons_dds::Objective {
+        board,
+        target: if std::env::var_os("SOLVE").is_some() { pons_dds::Target::Any(None) } else { pons_dds::Target::Legal },
+    });
+    std::hint::black_box(found);
+    start.elapsed().as_secs_f64() * 1e3
+}
+
+/// The hands of a position as a PBN deal string from North.
+fn hands_pbn(position: &Position) -> String {
+    let hands: Vec<String> = Seat::ALL
+        .iter()
+        .map(|seat| {
+            let hand = position.hands()[*seat];
+            Suit::PBN_ORDER
+                .iter()
+                .map(|suit| {
+                    Rank::DESCENDING
+                        .iter()
+                        .filter(|rank| hand.contains(Card::new(*suit, **rank)))
+                        .map(|rank| rank.to_char())
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join(".")
+        })
+        .collect();
+    format!("N:{}", hands.join(" "))
 }

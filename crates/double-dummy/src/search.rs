@@ -433,8 +433,11 @@ impl<'a> Search<'a> {
         let rho = self.hands[(leader + 3) & 3];
         let others = partner | lho | rho;
         let trump_bits = if self.trump < NOTRUMP { SUIT_BITS << (16 * self.trump) } else { 0 };
-        let lho_ruffs = lho & trump_bits != 0;
-        let rho_ruffs = rho & trump_bits != 0;
+        // The leader's top trumps, when they outnumber each opponent's
+        // trumps, draw them first: the side suits then cash unruffed.
+        let drawn_by = self.trumps_drawn_by(leader);
+        let lho_ruffs = lho & trump_bits != 0 && drawn_by == 0;
+        let rho_ruffs = rho & trump_bits != 0 && drawn_by == 0;
         let mut res = 0;
         // The tricks of each suit counted (the partner's last) with their cards.
         let mut counted = [(0i32, 0u64); 5];
@@ -510,11 +513,11 @@ impl<'a> Search<'a> {
         counted[4] = (best_extra, extra_rel);
         let total = res + best_extra;
         if total < need {
-            return (total, counted.iter().fold(0, |acc, item| acc | item.1));
+            return (total, counted.iter().fold(drawn_by, |acc, item| acc | item.1));
         }
         counted.sort_unstable_by_key(|item| -item.0);
         let mut sum = 0;
-        let mut relevant = 0;
+        let mut relevant = drawn_by;
         for (tricks, cards) in counted {
             sum += tricks;
             relevant |= cards;
@@ -523,6 +526,32 @@ impl<'a> Search<'a> {
             }
         }
         (total, relevant)
+    }
+
+    /// The leader's run of top trumps (above every other trump) when it is
+    /// at least as long as each opponent's trumps, else nothing: cashed
+    /// first, it leaves the opponents without a trump to ruff the leader's
+    /// side-suit winners, which `quick_tricks` then counts in full. The run
+    /// is what this relies on (the lengths are in every key).
+    fn trumps_drawn_by(&self, leader: usize) -> u64 {
+        if self.trump == NOTRUMP {
+            return 0;
+        }
+        let shift = 16 * self.trump;
+        let trumps = |seat: usize| (self.hands[seat] >> shift) & SUIT_BITS;
+        let own = trumps(leader);
+        let lho = trumps((leader + 1) & 3);
+        let rho = trumps((leader + 3) & 3);
+        if own == 0 || lho | rho == 0 {
+            return 0;
+        }
+        let rest = lho | rho | trumps(leader ^ 2);
+        let run = own & !((1u64 << (64 - rest.leading_zeros())) - 1);
+        if len(run) >= len(lho).max(len(rho)) {
+            run << shift
+        } else {
+            0
+        }
     }
 
     /// Whether the side on lead, needing every remaining trick, surely

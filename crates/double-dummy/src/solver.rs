@@ -73,6 +73,14 @@ impl Solver {
 
     /// The value of every legal card of the player to play, equivalent cards
     /// included, sorted by suit (spades first) and then rank from the ace.
+    ///
+    /// Each group of equivalent cards is solved exactly by null-window tests
+    /// from the best value found so far: two tests for a card that reaches
+    /// it or falls one trick short. Finding the position's value first and
+    /// then testing each group at it and lower (as `best_cards` tests at it)
+    /// took 6% more nodes on the opening leads of solve-board.jsonl; the
+    /// groups in the search's move order rather than suit by suit, 5% more
+    /// on the first 30.
     pub fn analyse(&mut self, position: &Position) -> Vec<CardValue> {
         self.tt.next_age();
         let (hands, trump, leader, trick, count) = parts(position);
@@ -97,7 +105,13 @@ impl Solver {
             });
             if !same_group {
                 let ns = search.ns_tricks_after(leader, trick, count, card, guess);
-                guess = ns;
+                // The next group starts from the best value so far: most
+                // cards reach it, and most others fall one trick short.
+                guess = match prev {
+                    Some(_) if player.index() & 1 == 0 => guess.max(ns),
+                    Some(_) => guess.min(ns),
+                    None => ns,
+                };
                 group_value = from_ns(player, n_tricks, ns);
             }
             values[usize::from(card)] = Some(group_value);

@@ -83,6 +83,12 @@ pub(crate) struct TransTable {
     meta: Vec<u8>,
     buckets: u64,
     capacity: usize,
+    /// Where the search for a victim starts in a full bucket, moved on at
+    /// each new entry. The patterns of one shape share a bucket and all
+    /// have as many tricks left, so a search from the bucket's first slot
+    /// replaced the same slot again and again, keeping the rest of the
+    /// bucket frozen with the first patterns stored.
+    turn: usize,
     age: u8,
     /// Per seat and card, how much the card's leads have cut off (the
     /// history heuristic of the search), weighted by the tricks left; halved
@@ -114,6 +120,7 @@ impl TransTable {
             meta: Vec::new(),
             buckets: buckets as u64,
             capacity: buckets * WAYS,
+            turn: 0,
             age: 0,
             history: [[0; 64]; 4],
         }
@@ -208,15 +215,19 @@ impl TransTable {
             }
         }
         // An empty slot, else an entry of an older search, else the one with
-        // the fewest tricks left.
+        // the fewest tricks left; among equals, the first from a place that
+        // turns with every new entry (see `TransTable::turn`).
         let mut victim = 0;
         let mut victim_score = u32::MAX;
-        let slots = self.tags[start..start + WAYS].iter().zip(&self.meta[start..start + WAYS]);
-        for (idx, (&slot_tag, &slot_meta)) in slots.enumerate() {
-            if slot_tag == 0 {
+        let offset = self.turn;
+        self.turn = (self.turn + 1) % WAYS;
+        for step in 0..WAYS {
+            let idx = (offset + step) % WAYS;
+            if self.tags[start + idx] == 0 {
                 victim = idx;
                 break;
             }
+            let slot_meta = self.meta[start + idx];
             let score = (u32::from(slot_meta >> 4 == meta >> 4) << 8) | u32::from(slot_meta & 15);
             if score < victim_score {
                 victim = idx;
