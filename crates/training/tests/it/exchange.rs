@@ -389,6 +389,37 @@ fn the_stored_fixture_board_survives_export_and_import() {
     assert_eq!(english(imported), english(&board));
 }
 
+/// The teaching mode goes out in a `TrainingMode` tag and comes back; a mode this build does not
+/// know reads as full, and a goal that is no number is left to the gate, which refuses it.
+#[test]
+fn teaching_modes_survive_export_and_import() {
+    let json: serde_json::Value =
+        serde_json::from_str(include_str!("../data/board-record-v2.json")).expect("the fixture is JSON");
+    let board = training::read_board_record(&json).expect("the fixture reads");
+    assert_eq!(board.metadata.teaching_mode, TeachingMode::ShowTrumpAndGoal { tricks: 9 });
+    let text = export_text(std::slice::from_ref(&board), &options(1, 1));
+    assert!(text.contains("[TrainingMode \"show_trump_and_goal 9\"]"), "{text}");
+    let plan = plan_import(&text, &import_options(), NOW);
+    let PlannedOutcome::Create(planned) = &plan.games[0].outcome else { panic!("created: {}", describe(&plan)) };
+    assert_eq!(planned.preview.metadata.teaching_mode, TeachingMode::ShowTrumpAndGoal { tricks: 9 });
+
+    let with_mode = |mode: &str| {
+        let text = text.replace("show_trump_and_goal 9", mode);
+        let plan = plan_import(&text, &import_options(), NOW);
+        match &plan.games[0].outcome {
+            PlannedOutcome::Create(planned) => format!("{:?}", planned.preview.metadata.teaching_mode),
+            _ => describe(&plan).lines().skip(1).collect::<Vec<_>>().join(" "),
+        }
+    };
+    assert_eq!(with_mode("minibridge"), "Minibridge");
+    assert_eq!(with_mode("blindfold"), "Full");
+    assert!(
+        with_mode("show_trump_and_goal nine").contains("invalid_goal"),
+        "{}",
+        with_mode("show_trump_and_goal nine")
+    );
+}
+
 #[test]
 fn apply_stores_the_planned_boards_with_fresh_codes() {
     let plan = plan_import(FOREIGN, &import_options(), NOW);
