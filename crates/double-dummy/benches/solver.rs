@@ -13,7 +13,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use bridge::{Card, Deal, Rank, Seat, Strain, Suit};
+use bridge::{Card, Deal, Seat, Strain};
 use double_dummy::{DdTable, Position, Solver};
 use rayon::prelude::*;
 
@@ -180,23 +180,7 @@ fn report_nodes(nodes: &mut [u64]) {
 
 /// A position as pons-dds's board: the hands, the trump and the trick so far.
 fn pons_board(position: &Position) -> pons_dds::Board {
-    let hands: Vec<String> = Seat::ALL
-        .iter()
-        .map(|seat| {
-            let hand = position.hands()[*seat];
-            Suit::PBN_ORDER
-                .iter()
-                .map(|suit| {
-                    Rank::DESCENDING
-                        .iter()
-                        .filter(|rank| hand.contains(Card::new(*suit, **rank)))
-                        .map(|rank| rank.to_char())
-                        .collect::<String>()
-                })
-                .collect::<Vec<_>>()
-                .join(".")
-        })
-        .collect();
+    let hands = Seat::ALL.map(|seat| position.hands()[seat].to_string());
     let remaining: contract_bridge::PartialDeal =
         format!("N:{}", hands.join(" ")).parse().expect("our hands read as a pons-dds partial deal");
     let strain: contract_bridge::Strain = position.trump().as_str().parse().expect("strain names agree");

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use bridge::{Card, Rank, Seat, Strain, Suit};
+use bridge::{Card, Seat, Strain};
 use double_dummy::{Position, Solver};
 
 fn main() {
@@ -96,22 +96,5 @@ fn pons_time(reference: &mut pons_dds::Solver, position: &Position) -> f64 {
 
 /// The hands of a position as a PBN deal string from North.
 fn hands_pbn(position: &Position) -> String {
-    let hands: Vec<String> = Seat::ALL
-        .iter()
-        .map(|seat| {
-            let hand = position.hands()[*seat];
-            Suit::PBN_ORDER
-                .iter()
-                .map(|suit| {
-                    Rank::DESCENDING
-                        .iter()
-                        .filter(|rank| hand.contains(Card::new(*suit, **rank)))
-                        .map(|rank| rank.to_char())
-                        .collect::<String>()
-                })
-                .collect::<Vec<_>>()
-                .join(".")
-        })
-        .collect();
-    format!("N:{}", hands.join(" "))
+    format!("N:{}", Seat::ALL.map(|seat| position.hands()[seat].to_string()).join(" "))
 }

@@ -293,7 +293,7 @@ pub fn gate(
     // learner, the modes built on the auction's contract need one.
     let (declarer, player) = match mode {
         TeachingMode::Minibridge => match &deal {
-            Some(deal) if deal.hands()[Seat::North].len() == 13 => {
+            Some(deal) if deal.is_complete() => {
                 let actual = minibridge_declarer(deal, draft.dealer);
                 if let Some(given) = draft.declarer.filter(|given| *given != actual) {
                     notes.push(GateNote::DeclarerCorrected { given, actual });

@@ -70,11 +70,13 @@ impl TeachingMode {
         matches!(self, TeachingMode::Full)
     }
 
-    /// Whether the player shows the contract's level (and declarer) before
-    /// the play; the other modes show at most the strain.
+    /// The teacher's goal in tricks, in "show trump and goal".
     #[must_use]
-    pub const fn shows_contract(self) -> bool {
-        matches!(self, TeachingMode::Full | TeachingMode::ShowContract)
+    pub const fn given_goal(self) -> Option<u8> {
+        match self {
+            TeachingMode::ShowTrumpAndGoal { tricks } => Some(tricks),
+            _ => None,
+        }
     }
 
     /// Whether the board needs a contract from its auction to be played.

@@ -234,10 +234,7 @@ impl Component for Player {
             Msg::ChooseGoal(goal) => self.goal = goal,
             Msg::StartWithGoal => {
                 let board = &props.board;
-                let goal = match board.metadata.teaching_mode {
-                    TeachingMode::ShowTrumpAndGoal { tricks } => tricks,
-                    _ => self.goal,
-                };
+                let goal = board.metadata.teaching_mode.given_goal().unwrap_or(self.goal);
                 let start = PlayStart::from_board(board, board.game().declarer(), &mut BrowserRandom);
                 self.begin(ctx, start.map(|start| start.with_goal(goal)));
             }
@@ -501,13 +498,9 @@ impl Player {
             return html! { <p class="empty no-contract">{ strings.get("game-no-contract") }</p> };
         };
         if let TeachingMode::ShowTrump | TeachingMode::ShowTrumpAndGoal { .. } = mode {
-            let given = match mode {
-                TeachingMode::ShowTrumpAndGoal { tricks } => Some(tricks),
-                _ => None,
-            };
-            let tricks = u8::try_from(game.deal().hands()[Seat::North].len()).unwrap_or(13);
+            let tricks = u8::try_from(props.board.derived().hand_len).unwrap_or(13);
             return html! {
-                <modes::GoalChoice strain={contract.strain()} {given} {tricks} chosen={self.goal.min(tricks)} {declarer}
+                <modes::GoalChoice strain={contract.strain()} given={mode.given_goal()} {tricks} chosen={self.goal.min(tricks)} {declarer}
                     strings={props.strings.clone()} ui_strings={props.ui_strings.clone()}
                     on_choose={ctx.link().callback(Msg::ChooseGoal)}
                     on_start={ctx.link().callback(|()| Msg::StartWithGoal)} />
@@ -958,10 +951,10 @@ impl Player {
         let goal = game.journal().play_start().goal;
         let announced =
             (mode == TeachingMode::Minibridge).then(|| MinibridgeContract::from_contract(contract)).flatten();
-        let dd_of = |strain: Strain| self.table.as_ref().map(|(table, _)| table.tricks(strain, declarer));
-        let declarer_dd = Strain::ALL.map(dd_of);
-        let declarer_dd: Option<[u8; 5]> =
-            declarer_dd.iter().all(Option::is_some).then(|| declarer_dd.map(Option::unwrap_or_default));
+        // Declarer's double-dummy tricks in each strain, once the table is solved.
+        let declarer_dd =
+            self.table.as_ref().map(|(table, _)| Strain::ALL.map(|strain| table.tricks(strain, declarer)));
+        let dd_of = |strain: Strain| declarer_dd.map(|dd| dd[strain as usize]);
         let par = self.table.as_ref().map(|(table, par)| {
             let par_for_learner = if learner_side == Side::NorthSouth { par.score } else { -par.score };
             let tricks = BySeat::from_fn(|seat| Strain::ALL.map(|strain| table.tricks(strain, seat)));
@@ -1022,10 +1015,7 @@ impl Player {
 
 /// "4♠ doubled by South".
 fn contract_line(strings: &AppStrings, ui_strings: &Strings, contract: Contract, declarer: Seat) -> String {
-    let strain = match contract.strain() {
-        Strain::NoTrump => strings.get("notrump"),
-        strain => strain.trump().map(|suit| suit.symbol().to_string()).unwrap_or_default(),
-    };
+    let strain = modes::strain_label(strings, contract.strain());
     let penalty = match contract.penalty {
         Penalty::Undoubled => "",
         Penalty::Doubled => "×",

@@ -3,7 +3,7 @@
 //! from the two hands), during it, and in the review at the end.
 
 use bridge::{Contract, Hand, Seat, Side, Strain};
-use training::{minibridge_declarer, Board, CallVerdict, MinibridgeContract, TeachingMode};
+use training::{Board, CallVerdict, MinibridgeContract, TeachingMode};
 use ui::{HandView, Strings};
 use yew::prelude::*;
 
@@ -118,9 +118,9 @@ pub fn MinibridgeChoice(props: &MinibridgeChoiceProps) -> Html {
     let strings = &props.strings;
     let ui_strings = &props.ui_strings;
     let game = props.board.game();
-    let deal = game.deal();
-    let declarer = minibridge_declarer(deal, game.dealer());
-    let hands = deal.hands();
+    // The gate seated the minibridge declarer.
+    let declarer = game.declarer();
+    let hands = game.deal().hands();
     let points = Seat::ALL.map(|seat| format!("{} {}", ui_strings.seat(seat), hands[seat].hcp())).join(", ");
     let chosen = props.chosen;
     let strain_button = |strain: Strain| {
