@@ -85,7 +85,7 @@ impl Kind {
                 if collection.owner.0 != account {
                     return Err("the collection belongs to another account".to_owned());
                 }
-                if !collection.boards.iter().all(|board| storable(&board.0, MAX_KEY_CHARS)) {
+                if !collection.boards().all(|board| storable(&board.0, MAX_KEY_CHARS)) {
                     return Err("a board id of the collection has more than 128 characters or a NUL".to_owned());
                 }
                 let record = serde_json::to_string(&collection.to_record()).map_err(|error| error.to_string())?;
@@ -226,8 +226,8 @@ pub async fn readable_boards(
     collection: &training::Collection,
     member: Option<&str>,
 ) -> Result<Vec<serde_json::Value>, ApiError> {
-    let mut boards = Vec::with_capacity(collection.boards.len());
-    for id in collection.boards.iter().filter(|id| storable(&id.0, MAX_KEY_CHARS)) {
+    let mut boards = Vec::new();
+    for id in collection.boards().filter(|id| storable(&id.0, MAX_KEY_CHARS)) {
         let row: Option<(String,)> = sqlx::query_as(
             "SELECT b.record FROM boards b WHERE b.id = $1 AND b.removed = 0 AND (b.public = 1 OR EXISTS (\
              SELECT 1 FROM shares s JOIN sharing_members m ON m.group_id = s.group_id \

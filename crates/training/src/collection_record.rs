@@ -9,12 +9,14 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use crate::record::SharingRecord;
-use crate::{BoardId, Collection, CollectionId, UserId};
+use crate::{BoardId, Collection, CollectionId, Localized, Step, TextStep, UserId};
 
 /// The version of [`CollectionRecord`] written today.
 ///
-/// Version 2 added `sharing`; a version 1 record reads as a private collection.
-pub const COLLECTION_RECORD_VERSION: u32 = 2;
+/// Version 2 added `sharing`; a version 1 record reads as a private collection. Version 3
+/// replaced the list of board ids by `steps`, boards and texts; an older record's boards read as
+/// its steps, in order.
+pub const COLLECTION_RECORD_VERSION: u32 = 3;
 
 /// A collection as stored, version [`COLLECTION_RECORD_VERSION`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,10 +27,48 @@ pub struct CollectionRecord {
     /// The user id of the owner.
     pub owner: String,
     pub name: String,
-    /// The board ids in the owner's order, each once.
-    pub boards: Vec<String>,
+    /// The boards and texts in the owner's order, each once.
+    pub steps: Vec<StepRecord>,
     /// Who may read the collection besides its owner.
     pub sharing: SharingRecord,
+}
+
+/// One step as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum StepRecord {
+    /// A board, by its id.
+    Board { board: String },
+    /// A text, by its id within the collection, in each of its languages.
+    Text { id: String, text: Localized },
+}
+
+/// A collection as stored by version 2, a list of board ids.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CollectionRecordV2 {
+    /// Always 2: read only to be allowed.
+    #[serde(rename = "version")]
+    _version: u32,
+    id: String,
+    owner: String,
+    name: String,
+    boards: Vec<String>,
+    sharing: SharingRecord,
+}
+
+impl From<CollectionRecordV2> for CollectionRecord {
+    fn from(record: CollectionRecordV2) -> CollectionRecord {
+        let CollectionRecordV2 { _version: _, id, owner, name, boards, sharing } = record;
+        CollectionRecord {
+            version: COLLECTION_RECORD_VERSION,
+            id,
+            owner,
+            name,
+            steps: boards.into_iter().map(|board| StepRecord::Board { board }).collect(),
+            sharing,
+        }
+    }
 }
 
 /// A collection as stored by version 1, before collections could be shared.
@@ -47,14 +87,7 @@ struct CollectionRecordV1 {
 impl From<CollectionRecordV1> for CollectionRecord {
     fn from(record: CollectionRecordV1) -> CollectionRecord {
         let CollectionRecordV1 { _version: _, id, owner, name, boards } = record;
-        CollectionRecord {
-            version: COLLECTION_RECORD_VERSION,
-            id,
-            owner,
-            name,
-            boards,
-            sharing: SharingRecord::Private,
-        }
+        CollectionRecordV2 { _version: 2, id, owner, name, boards, sharing: SharingRecord::Private }.into()
     }
 }
 
@@ -83,7 +116,14 @@ impl From<&Collection> for CollectionRecord {
             id: collection.id.0.clone(),
             owner: collection.owner.0.clone(),
             name: collection.name.clone(),
-            boards: collection.boards.iter().map(|id| id.0.clone()).collect(),
+            steps: collection
+                .steps
+                .iter()
+                .map(|step| match step {
+                    Step::Board(id) => StepRecord::Board { board: id.0.clone() },
+                    Step::Text(text) => StepRecord::Text { id: text.id.clone(), text: text.text.clone() },
+                })
+                .collect(),
             sharing: SharingRecord::from(&collection.sharing),
         }
     }
@@ -103,11 +143,13 @@ impl Collection {
 ///
 /// # Errors
 /// A missing or unknown version, a shape its version does not allow, an empty id or owner, a blank
-/// name, an empty or repeated board id. Never panics, whatever the JSON.
+/// name, an empty or repeated board or text id, a blank text or one longer than
+/// [`crate::MAX_TEXT_STEP_CHARS`] in a language. Never panics, whatever the JSON.
 pub fn read_collection_record(json: &serde_json::Value) -> Result<Collection, RecordReadError> {
     let record: CollectionRecord = match version_of(json, RECORD)? {
         1 => deserialize::<CollectionRecordV1>(json, RECORD)?.into(),
-        2 => deserialize(json, RECORD)?,
+        2 => deserialize::<CollectionRecordV2>(json, RECORD)?.into(),
+        3 => deserialize(json, RECORD)?,
         other => return Err(unknown_version(RECORD, other, COLLECTION_RECORD_VERSION)),
     };
     record.into_collection()
@@ -155,20 +197,42 @@ impl CollectionRecord {
         if self.name.trim().is_empty() {
             return reject("name", "the name is blank".to_owned());
         }
-        let mut seen: BTreeSet<&str> = BTreeSet::new();
-        for board in &self.boards {
-            if board.is_empty() {
-                return reject("boards", "a board id is empty".to_owned());
-            }
-            if !seen.insert(board) {
-                return reject("boards", format!("{board:?} is listed twice"));
+        let mut boards: BTreeSet<&str> = BTreeSet::new();
+        let mut texts: BTreeSet<&str> = BTreeSet::new();
+        for step in &self.steps {
+            match step {
+                StepRecord::Board { board } if board.is_empty() => {
+                    return reject("steps", "a board id is empty".to_owned());
+                }
+                StepRecord::Board { board } if !boards.insert(board) => {
+                    return reject("steps", format!("board {board:?} is listed twice"));
+                }
+                StepRecord::Board { .. } => {}
+                StepRecord::Text { id, .. } if id.is_empty() => {
+                    return reject("steps", "a text id is empty".to_owned());
+                }
+                StepRecord::Text { id, .. } if !texts.insert(id) => {
+                    return reject("steps", format!("text {id:?} is listed twice"));
+                }
+                StepRecord::Text { id, text } => {
+                    if let Err(problem) = TextStep::check(text) {
+                        return reject("steps", format!("text {id:?}: {problem}"));
+                    }
+                }
             }
         }
         Ok(Collection {
             id: CollectionId(self.id),
             owner: UserId(self.owner),
             name: self.name,
-            boards: self.boards.into_iter().map(BoardId).collect(),
+            steps: self
+                .steps
+                .into_iter()
+                .map(|step| match step {
+                    StepRecord::Board { board } => Step::Board(BoardId(board)),
+                    StepRecord::Text { id, text } => Step::Text(TextStep { id, text: text.without_blanks() }),
+                })
+                .collect(),
             sharing: self.sharing.into(),
         })
     }

@@ -1,21 +1,21 @@
-//! Writing collections through the board service: create, rename, reorder, add and remove boards,
-//! delete; only by their owner.
+//! Writing collections through the board service: create, rename, add boards and texts, change a
+//! text, reorder and remove steps, delete; only by their owner.
 //!
 //! A collection that is missing answers exactly like one of someone else
 //! ([`ServiceError::AccessDenied`]), as boards do. A board is added only when its owner may read
 //! it, so a collection never learns of a board its owner could not see.
 
 use crate::{
-    Board, BoardId, BoardRepository, BoardService, Collection, CollectionId, CollectionRepository, ServiceError,
-    Sharing, Timestamp, Viewer,
+    Board, BoardId, BoardRepository, BoardService, Collection, CollectionId, CollectionRepository, Localized,
+    ServiceError, Sharing, Step, StepKey, TextStep, Timestamp, Viewer,
 };
 
-/// Where to move a board within its collection.
+/// Where to move a step within its collection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CollectionMove {
-    /// One place towards the start; the first board stays first.
+    /// One place towards the start; the first step stays first.
     Up,
-    /// One place towards the end; the last board stays last.
+    /// One place towards the end; the last step stays last.
     Down,
     /// To this index (from 0), the others closing up around it.
     To(usize),
@@ -39,7 +39,7 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
             id,
             owner: viewer.user_id.clone(),
             name: checked_name(name)?,
-            boards: Vec::new(),
+            steps: Vec::new(),
             sharing: Sharing::Private,
         };
         self.collections.put(collection.clone());
@@ -80,15 +80,72 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
             return Err(ServiceError::AccessDenied);
         }
         self.change_collection(viewer, id, |collection| {
-            if !collection.boards.contains(board_id) {
-                collection.boards.push(board_id.clone());
+            if !collection.contains_board(board_id) {
+                collection.steps.push(Step::Board(board_id.clone()));
             }
             Ok(())
         })
     }
 
-    /// Takes the board `board_id` out of the viewer's collection `id`, whatever became of the board;
-    /// a board not there changes nothing.
+    /// Adds a text step to the viewer's collection `id`, at `at` (from 0; `None` at the end), and
+    /// returns the collection and the new step's key.
+    ///
+    /// # Errors
+    /// `AccessDenied` when the collection is missing or not the viewer's, `InvalidText` for a blank
+    /// or too long text, `PositionOutOfRange` for a place past the end.
+    pub fn add_text_step(
+        &mut self,
+        viewer: &Viewer,
+        id: &CollectionId,
+        text: Localized,
+        at: Option<usize>,
+    ) -> Result<(Collection, StepKey), ServiceError> {
+        let text = text.without_blanks();
+        TextStep::check(&text).map_err(ServiceError::InvalidText)?;
+        let step = TextStep { id: self.own_collection(viewer, id)?.next_text_id(), text };
+        let key = StepKey::Text(step.id.clone());
+        let collection = self.change_collection(viewer, id, |collection| {
+            let len = collection.steps.len();
+            let at = at.unwrap_or(len);
+            if at > len {
+                return Err(ServiceError::PositionOutOfRange { index: at, len });
+            }
+            collection.steps.insert(at, Step::Text(step));
+            Ok(())
+        })?;
+        Ok((collection, key))
+    }
+
+    /// Replaces the text of the viewer's text step `text_id`; the step keeps its place and its id.
+    ///
+    /// # Errors
+    /// `AccessDenied` when the collection is missing or not the viewer's, `NotInCollection` when no
+    /// text step has that id, `InvalidText` for a blank or too long text.
+    pub fn edit_text_step(
+        &mut self,
+        viewer: &Viewer,
+        id: &CollectionId,
+        text_id: &str,
+        text: Localized,
+    ) -> Result<Collection, ServiceError> {
+        let text = text.without_blanks();
+        TextStep::check(&text).map_err(ServiceError::InvalidText)?;
+        self.change_collection(viewer, id, |collection| {
+            let step = collection
+                .steps
+                .iter_mut()
+                .find_map(|step| match step {
+                    Step::Text(step) if step.id == text_id => Some(step),
+                    _ => None,
+                })
+                .ok_or(ServiceError::NotInCollection)?;
+            step.text = text;
+            Ok(())
+        })
+    }
+
+    /// Takes the step `key` out of the viewer's collection `id`, whatever became of its board; a
+    /// step not there changes nothing.
     ///
     /// # Errors
     /// `AccessDenied` when the collection is missing or not the viewer's.
@@ -96,38 +153,37 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
         &mut self,
         viewer: &Viewer,
         id: &CollectionId,
-        board_id: &BoardId,
+        key: &StepKey,
     ) -> Result<Collection, ServiceError> {
         self.change_collection(viewer, id, |collection| {
-            collection.boards.retain(|listed| listed != board_id);
+            collection.steps.retain(|step| !step.has_key(key));
             Ok(())
         })
     }
 
-    /// Moves the board `board_id` within the viewer's collection `id`.
+    /// Moves the step `key` within the viewer's collection `id`.
     ///
     /// # Errors
     /// `AccessDenied` when the collection is missing or not the viewer's, `NotInCollection` when the
-    /// board is not listed, `PositionOutOfRange` for a [`CollectionMove::To`] past the last board.
+    /// step is not listed, `PositionOutOfRange` for a [`CollectionMove::To`] past the last step.
     pub fn move_in_collection(
         &mut self,
         viewer: &Viewer,
         id: &CollectionId,
-        board_id: &BoardId,
+        key: &StepKey,
         to: CollectionMove,
     ) -> Result<Collection, ServiceError> {
         self.change_collection(viewer, id, |collection| {
-            let len = collection.boards.len();
-            let from =
-                collection.boards.iter().position(|listed| listed == board_id).ok_or(ServiceError::NotInCollection)?;
+            let len = collection.steps.len();
+            let from = collection.position(key).ok_or(ServiceError::NotInCollection)?;
             let target = match to {
                 CollectionMove::Up => from.saturating_sub(1),
                 CollectionMove::Down => (from + 1).min(len - 1),
                 CollectionMove::To(index) if index < len => index,
                 CollectionMove::To(index) => return Err(ServiceError::PositionOutOfRange { index, len }),
             };
-            let board = collection.boards.remove(from);
-            collection.boards.insert(target, board);
+            let step = collection.steps.remove(from);
+            collection.steps.insert(target, step);
             Ok(())
         })
     }
@@ -152,7 +208,7 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
         let collection = self.own_collection(viewer, id)?;
         // Gate every board before writing any, so a rejection changes nothing.
         let mut changed = Vec::new();
-        for board_id in &collection.boards {
+        for board_id in collection.boards() {
             let Some(board) = self.boards.get(board_id).filter(|board| viewer.owns(board)) else {
                 continue;
             };

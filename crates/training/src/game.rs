@@ -11,7 +11,9 @@
 
 use bridge::{Call, Card};
 
-use crate::{CardValue, Event, EventId, EventKind, Journal, JournalError, SolverAnswers, SolverPosition, TableState};
+use crate::{
+    CardValue, Event, EventId, EventKind, GameResult, Journal, JournalError, SolverAnswers, SolverPosition, TableState,
+};
 
 /// A journal and the solver answers it was driven with.
 #[derive(Clone, Debug)]
@@ -103,6 +105,32 @@ impl Game {
             }
         });
         res
+    }
+
+    /// Whether the learner reached the exercise's aim, once the game is over (`None` before): the
+    /// learner's side took the tricks it aimed at (the goal of the journal's root when it has one,
+    /// else the contract made as declaring side, or defeated when defending) and, in bidding practice, every call of the learner's was the board's. A
+    /// passed-out auction is judged on the calls alone.
+    #[must_use]
+    pub fn solved(&self) -> Option<bool> {
+        let state = self.journal.state();
+        if !state.is_finished() {
+            return None;
+        }
+        let calls_right = self.call_verdicts().iter().all(CallVerdict::matches);
+        let (Some(contract), Some(declarer), Some(declarer_tricks)) =
+            (state.contract(), state.declarer(), state.declarer_tricks())
+        else {
+            return Some(calls_right);
+        };
+        let target = contract.level() + 6;
+        let learner_declares = state.learner().side() == declarer.side();
+        let reached = match (self.journal.play_start().goal, GameResult::of(&state)) {
+            (Some(goal), Some(result)) => result.learner_tricks >= goal,
+            _ if learner_declares => declarer_tricks >= target,
+            _ => declarer_tricks < target,
+        };
+        Some(calls_right && reached)
     }
 
     /// The robots' calls up to the learner's turn or the end of the auction; `true` when one was

@@ -51,8 +51,12 @@ pub use board::{
     Ownership, Sharing, Timestamp, Timestamps, UserId,
 };
 pub use bulk::BulkOutcome;
-pub use collection::{Collection, CollectionEntry, CollectionId};
-pub use collection_record::{read_collection_record, CollectionRecord, RecordReadError, COLLECTION_RECORD_VERSION};
+pub use collection::{
+    Collection, CollectionEntry, CollectionId, Step, StepEntry, StepKey, TextStep, TextStepError, MAX_TEXT_STEP_CHARS,
+};
+pub use collection_record::{
+    read_collection_record, CollectionRecord, RecordReadError, StepRecord, COLLECTION_RECORD_VERSION,
+};
 pub use collection_service::CollectionMove;
 pub use deal_code::{
     generate_deal_code, is_legacy_compatible_code, is_valid_deal_code, DEAL_CODE_ALPHABET, DEAL_CODE_LEN,
@@ -80,7 +84,9 @@ pub use ports::{
     BoardRepository, BookmarkRepository, CardValue, CollectionRepository, RandomSource, SolverPort, SolverPosition,
     ThemeRepository, VoteRepository,
 };
-pub use progress::{read_progress_record, BoardProgress, CollectionProgress, GameResult, PROGRESS_RECORD_VERSION};
+pub use progress::{
+    read_progress_record, BoardProgress, CollectionProgress, GameResult, LessonStatus, PROGRESS_RECORD_VERSION,
+};
 pub use query::{
     BiddingPattern, BoardCriteria, BoardQuery, Lifecycle, QueryError, QueryPage, SharingFilter, SortColumn,
     MAX_BIDDING_ALTERNATIVES, MAX_BIDDING_POSITIONS, MAX_LEADING_PASSES, MAX_SHARING_GROUPS,

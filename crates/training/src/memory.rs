@@ -53,6 +53,6 @@ impl CollectionRepository for InMemoryCollections {
     }
 
     fn containing(&self, id: &BoardId) -> Vec<Collection> {
-        self.collections.values().filter(|collection| collection.boards.contains(id)).cloned().collect()
+        self.collections.values().filter(|collection| collection.contains_board(id)).cloned().collect()
     }
 }

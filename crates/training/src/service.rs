@@ -11,7 +11,8 @@ use std::collections::BTreeSet;
 use crate::gate::join_rejections;
 use crate::{
     gate, Board, BoardDraft, BoardId, BoardRepository, Collection, CollectionEntry, CollectionId, CollectionRepository,
-    GateRejection, GatedBoard, GroupId, Listed, Locale, OrphanReason, Ownership, Sharing, Timestamp, UserId,
+    GateRejection, GatedBoard, GroupId, Listed, Locale, OrphanReason, Ownership, Sharing, Step, StepEntry,
+    TextStepError, Timestamp, UserId,
 };
 
 /// The user acting, with the groups they belong to.
@@ -76,12 +77,15 @@ pub enum ServiceError {
     /// A collection needs a name.
     #[error("the name is blank")]
     BlankName,
-    /// The board to move is not in the collection.
-    #[error("the board is not in the collection")]
+    /// The step to move or change is not in the collection.
+    #[error("the step is not in the collection")]
     NotInCollection,
-    /// A position past the last board of a collection.
-    #[error("position {index} is out of range for a collection of {len} boards")]
+    /// A position past the last step of a collection.
+    #[error("position {index} is out of range for a collection of {len} steps")]
     PositionOutOfRange { index: usize, len: usize },
+    /// A text step's text is blank or too long.
+    #[error("the text step was refused: {0}")]
+    InvalidText(TextStepError),
 }
 
 /// What a hard delete did.
@@ -137,13 +141,27 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
     #[must_use]
     pub fn entries(&self, viewer: &Viewer, collection: &Collection) -> Vec<CollectionEntry> {
         collection
-            .boards
-            .iter()
+            .boards()
             .map(|id| match self.boards.get(id) {
                 Some(board) if !board.is_deleted() && self.readable(viewer, &board) => {
                     CollectionEntry::Available(Box::new(board))
                 }
                 _ => CollectionEntry::Unavailable(id.clone()),
+            })
+            .collect()
+    }
+
+    /// The steps of `collection` in its order: its texts, and its boards as [`Self::entries`] gives
+    /// them.
+    #[must_use]
+    pub fn steps(&self, viewer: &Viewer, collection: &Collection) -> Vec<StepEntry> {
+        let mut boards = self.entries(viewer, collection).into_iter();
+        collection
+            .steps
+            .iter()
+            .filter_map(|step| match step {
+                Step::Board(_) => boards.next().map(StepEntry::Board),
+                Step::Text(text) => Some(StepEntry::Text(text.clone())),
             })
             .collect()
     }
@@ -248,7 +266,7 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
         let mut linked_elsewhere = false;
         for mut collection in self.collections.containing(id) {
             if collection.owner == viewer.user_id {
-                collection.boards.retain(|board_id| board_id != id);
+                collection.steps.retain(|step| step.board() != Some(id));
                 self.collections.put(collection);
             } else {
                 linked_elsewhere = true;

@@ -228,9 +228,18 @@ async fn a_public_board_is_read_by_its_code_without_an_account_and_a_private_one
     server.stop().await;
 }
 
-/// A collection record of the account of `session`.
+/// A collection record of the account of `session`: the boards as its steps, after a text.
 pub fn collection(session: &Session, id: &str, boards: &[&str], sharing: Value) -> Value {
-    json!({ "version": 2, "id": id, "owner": session.account.id, "name": "Lesson 1", "boards": boards, "sharing": sharing })
+    json!({ "version": 3, "id": id, "owner": session.account.id, "name": "Lesson 1", "steps": steps(boards), "sharing": sharing })
+}
+
+/// The stored steps of a lesson: an introduction, then `boards`.
+fn steps(boards: &[&str]) -> Value {
+    let intro = json!({ "kind": "text", "id": "t1", "text": { "en": { "blocks": [
+        { "kind": "paragraph", "content": [{ "kind": "text", "value": "Count your tricks." }] }
+    ] } } });
+    let boards = boards.iter().map(|board| json!({ "kind": "board", "board": board }));
+    Value::Array(std::iter::once(intro).chain(boards).collect())
 }
 
 #[tokio::test]
@@ -267,7 +276,7 @@ async fn collections_sync_with_conflicts_and_a_public_one_opens_by_its_code_with
     assert_eq!(pull_from(&server, &other, "collections", 0).await.records.len(), 0, "another account's");
     let pulled = pull_from(&server, &teacher, "collections", 0).await;
     assert_eq!(pulled.records.len(), 1);
-    assert_eq!(pulled.records[0].record.as_ref().expect("a record")["boards"], json!(["priv", "pub", "gone"]));
+    assert_eq!(pulled.records[0].record.as_ref().expect("a record")["steps"], steps(&["priv", "pub", "gone"]));
 
     // Published from revision 1; a second device's edit from revision 1 is a conflict with the current version.
     let published = collection(&teacher, "c-lesson", &["priv", "pub", "gone"], json!({ "kind": "public" }));
@@ -308,7 +317,7 @@ async fn collections_sync_with_conflicts_and_a_public_one_opens_by_its_code_with
     // Someone else's collection id, a collection of another owner and a malformed record are refused.
     let theirs = collection(&teacher, "c-theirs", &[], json!({ "kind": "private" }));
     let mut unreadable = collection(&other, "c-bad", &[], json!({ "kind": "private" }));
-    unreadable["boards"] = json!(["x", "x"]);
+    unreadable["steps"] = steps(&["x", "x"]);
     let outcomes = push_to(
         &server,
         &other,

@@ -1,7 +1,10 @@
 //! Collections through the board service: entries available or unavailable in the original order, and
-//! the owner's create, rename, add, remove, move and delete.
+//! the owner's create, rename, add, remove, move and delete, of boards and of text steps.
 
-use training::{Collection, CollectionEntry, CollectionId, CollectionMove, ServiceError, Sharing, UserId, Viewer};
+use training::{
+    Collection, CollectionEntry, CollectionId, CollectionMove, Locale, Localized, RichText, ServiceError, Sharing,
+    Step, StepEntry, StepKey, TextStepError, UserId, Viewer, MAX_TEXT_STEP_CHARS,
+};
 
 use crate::service::{alice, bob, draft, id, service, Service, T1, T2};
 
@@ -30,7 +33,7 @@ fn with_bobs_list() -> Service {
             id: CollectionId("list".to_owned()),
             owner: UserId("bob".to_owned()),
             name: "Bob's list".to_owned(),
-            boards: ["pub", "missing", "grp", "b1", "bob1"].map(id).to_vec(),
+            steps: ["pub", "missing", "grp", "b1", "bob1"].map(|board| Step::Board(id(board))).to_vec(),
             sharing: Sharing::Private,
         },
     );
@@ -90,14 +93,19 @@ fn list() -> CollectionId {
 
 /// The ids of the boards of `collection`.
 fn board_ids(collection: &Collection) -> Vec<&str> {
-    collection.boards.iter().map(|id| id.0.as_str()).collect()
+    collection.boards().map(|id| id.0.as_str()).collect()
+}
+
+/// The key of the board step `board`.
+fn step(board: &str) -> StepKey {
+    StepKey::Board(id(board))
 }
 
 #[test]
 fn owners_create_rename_and_delete_their_collections() {
     let mut service = service();
     let created = service.create_collection(&alice(), list(), "  Notrump  ").expect("created");
-    assert_eq!((created.owner.0.as_str(), created.name.as_str(), created.boards.len()), ("alice", "Notrump", 0));
+    assert_eq!((created.owner.0.as_str(), created.name.as_str(), created.steps.len()), ("alice", "Notrump", 0));
     assert_eq!(service.create_collection(&bob(), list(), "Mine"), Err(ServiceError::AccessDenied));
     assert_eq!(service.create_collection(&bob(), CollectionId("other".to_owned()), " "), Err(ServiceError::BlankName));
     let renamed = service.rename_collection(&alice(), &list(), "Sans-atout").expect("renamed");
@@ -116,9 +124,9 @@ fn only_the_owner_changes_a_collection_and_a_missing_one_looks_the_same() {
     for (viewer, collection) in [(alice(), list()), (bob(), nope.clone()), (alice(), nope)] {
         assert_eq!(service.rename_collection(&viewer, &collection, "Mine"), Err(ServiceError::AccessDenied));
         assert_eq!(service.add_to_collection(&viewer, &collection, &id("pub")), Err(ServiceError::AccessDenied));
-        assert_eq!(service.remove_from_collection(&viewer, &collection, &id("pub")), Err(ServiceError::AccessDenied));
+        assert_eq!(service.remove_from_collection(&viewer, &collection, &step("pub")), Err(ServiceError::AccessDenied));
         assert_eq!(
-            service.move_in_collection(&viewer, &collection, &id("pub"), CollectionMove::Down),
+            service.move_in_collection(&viewer, &collection, &step("pub"), CollectionMove::Down),
             Err(ServiceError::AccessDenied)
         );
         assert_eq!(service.delete_collection(&viewer, &collection), Err(ServiceError::AccessDenied));
@@ -138,16 +146,16 @@ fn readable_boards_are_added_once_and_any_removed() {
     assert_eq!(service.add_to_collection(&bob(), &list(), &id("nope")), Err(ServiceError::AccessDenied));
     // A board since made unreadable can still be taken out.
     service.soft_delete(&alice(), &id("pub"), T1).expect("trashed");
-    let emptied = service.remove_from_collection(&bob(), &list(), &id("pub")).expect("removed");
-    assert!(emptied.boards.is_empty());
-    assert_eq!(service.remove_from_collection(&bob(), &list(), &id("pub")), Ok(emptied));
+    let emptied = service.remove_from_collection(&bob(), &list(), &step("pub")).expect("removed");
+    assert!(emptied.steps.is_empty());
+    assert_eq!(service.remove_from_collection(&bob(), &list(), &step("pub")), Ok(emptied));
 }
 
 #[test]
 fn boards_move_up_down_and_to_an_index() {
     let mut service = with_bobs_list();
     let mut moved = |board: &str, to: CollectionMove| {
-        service.move_in_collection(&bob(), &list(), &id(board), to).map(|collection| board_ids(&collection).join(" "))
+        service.move_in_collection(&bob(), &list(), &step(board), to).map(|collection| board_ids(&collection).join(" "))
     };
     assert_eq!(moved("grp", CollectionMove::Up).as_deref(), Ok("pub grp missing b1 bob1"));
     assert_eq!(moved("pub", CollectionMove::Up).as_deref(), Ok("pub grp missing b1 bob1"));
@@ -160,7 +168,7 @@ fn boards_move_up_down_and_to_an_index() {
     assert_eq!(moved("elsewhere", CollectionMove::Up), Err(ServiceError::NotInCollection));
     assert_eq!(
         ServiceError::PositionOutOfRange { index: 5, len: 5 }.to_string(),
-        "position 5 is out of range for a collection of 5 boards"
+        "position 5 is out of range for a collection of 5 steps"
     );
 }
 
@@ -200,4 +208,88 @@ fn a_shared_collection_is_read_by_its_readers_and_shares_its_owners_boards() {
 
     // Only the owner shares it.
     assert_eq!(service.share_collection(&alice(), &list(), Sharing::Public, T2), Err(ServiceError::AccessDenied));
+}
+
+fn english(text: &str) -> Localized {
+    Localized::single("en".parse::<Locale>().expect("a locale"), RichText::parse(text))
+}
+
+/// The steps of `collection` as `board` or `text:ID`.
+fn step_names(collection: &Collection) -> Vec<String> {
+    collection
+        .steps
+        .iter()
+        .map(|step| match step {
+            Step::Board(board) => board.0.clone(),
+            Step::Text(text) => format!("text:{}", text.id),
+        })
+        .collect()
+}
+
+#[test]
+fn texts_are_added_edited_moved_and_removed_among_the_boards() {
+    let mut service = with_bobs_list();
+    let (_, intro) =
+        service.add_text_step(&bob(), &list(), english("Count your tricks first."), Some(0)).expect("added");
+    assert_eq!(intro, StepKey::Text("t1".to_owned()));
+    service.add_text_step(&bob(), &list(), english("Now, the finesse."), Some(3)).expect("added");
+    let (added, last) = service.add_text_step(&bob(), &list(), english("Well done."), None).expect("added");
+    assert_eq!(step_names(&added), ["text:t1", "pub", "missing", "text:t2", "grp", "b1", "bob1", "text:t3"]);
+    assert!(added.is_lesson());
+    // The reader sees the texts in place, and the boards as before.
+    let steps: Vec<String> = service
+        .steps(&bob(), &added)
+        .iter()
+        .map(|entry| match entry {
+            StepEntry::Text(text) => text
+                .text
+                .get(&"en".parse().expect("a locale"))
+                .map(|text| text.to_plain(&"en".parse().expect("a locale")))
+                .unwrap_or_default(),
+            StepEntry::Board(CollectionEntry::Available(board)) => board.id.0.clone(),
+            StepEntry::Board(CollectionEntry::Unavailable(id)) => format!("({})", id.0),
+        })
+        .collect();
+    assert_eq!(
+        steps,
+        ["Count your tricks first.", "pub", "(missing)", "Now, the finesse.", "(grp)", "(b1)", "bob1", "Well done."]
+    );
+
+    // Edited in place, keeping its id; moved like a board; removed.
+    let edited = service.edit_text_step(&bob(), &list(), "t2", english("The finesse.")).expect("edited");
+    assert_eq!(step_names(&edited), step_names(&added));
+    let moved = service.move_in_collection(&bob(), &list(), &last, CollectionMove::To(1)).expect("moved");
+    assert_eq!(step_names(&moved), ["text:t1", "text:t3", "pub", "missing", "text:t2", "grp", "b1", "bob1"]);
+    let removed = service.remove_from_collection(&bob(), &list(), &intro).expect("removed");
+    assert_eq!(step_names(&removed), ["text:t3", "pub", "missing", "text:t2", "grp", "b1", "bob1"]);
+    // A new text takes the first free id.
+    let (_, again) = service.add_text_step(&bob(), &list(), english("Again."), None).expect("added");
+    assert_eq!(again, StepKey::Text("t1".to_owned()));
+}
+
+#[test]
+fn a_text_step_must_be_readable_and_the_owners() {
+    let mut service = with_bobs_list();
+    let before = service.collections.collections.clone();
+    assert_eq!(
+        service.add_text_step(&bob(), &list(), english(" \n "), None),
+        Err(ServiceError::InvalidText(TextStepError::Blank))
+    );
+    assert_eq!(
+        service.add_text_step(&bob(), &list(), english(&"x".repeat(MAX_TEXT_STEP_CHARS + 1)), None),
+        Err(ServiceError::InvalidText(TextStepError::TooLong("en".parse().expect("a locale"))))
+    );
+    assert_eq!(
+        service.add_text_step(&bob(), &list(), english("Past the end."), Some(6)),
+        Err(ServiceError::PositionOutOfRange { index: 6, len: 5 })
+    );
+    assert_eq!(service.add_text_step(&alice(), &list(), english("Mine."), None), Err(ServiceError::AccessDenied));
+    assert_eq!(service.edit_text_step(&bob(), &list(), "t9", english("Nope.")), Err(ServiceError::NotInCollection));
+    assert_eq!(service.collections.collections, before);
+    service.add_text_step(&bob(), &list(), english("Intro."), Some(0)).expect("added");
+    assert_eq!(service.edit_text_step(&alice(), &list(), "t1", english("Mine.")), Err(ServiceError::AccessDenied));
+    assert_eq!(
+        service.edit_text_step(&bob(), &list(), "t1", english("")),
+        Err(ServiceError::InvalidText(TextStepError::Blank))
+    );
 }

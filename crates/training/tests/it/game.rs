@@ -1,20 +1,16 @@
 //! A game driven step by step by a solver that answers later: the same cards as the journal driven by
 //! the solver at hand, advice on every learner card, claims checked, undo and redo by learner moves,
-//! and progress records read leniently.
+//! and bidding practice.
 
 use bridge::testing::SplitMix64;
 use bridge::{Call, Card, Seat};
-use serde_json::json;
-use training::{
-    read_progress_record, Advance, BoardId, CollectionId, CollectionProgress, EventKind, Game, GameResult, Journal,
-    JournalError, SolverPort, SolverPosition,
-};
+use training::{Advance, BoardId, EventKind, Game, Journal, JournalError, SolverPort, SolverPosition};
 
 use crate::journal::{ending, journal, DdSolver};
 
 /// Advances `game` until it needs nothing, answering each question with `solver`; returns the
 /// positions asked, in order.
-fn drive(game: &mut Game, solver: &mut impl SolverPort) -> Vec<SolverPosition> {
+pub fn drive(game: &mut Game, solver: &mut impl SolverPort) -> Vec<SolverPosition> {
     let mut asked = Vec::new();
     loop {
         let Advance { ask, .. } = game.advance().expect("usable answers");
@@ -27,7 +23,7 @@ fn drive(game: &mut Game, solver: &mut impl SolverPort) -> Vec<SolverPosition> {
 }
 
 /// The best card at the cursor, as the advice attached there says.
-fn best_here(game: &Game) -> Card {
+pub fn best_here(game: &Game) -> Card {
     let advice = game.journal().advice(game.journal().current()).expect("advice at the decision");
     advice.best_cards()[0]
 }
@@ -152,42 +148,8 @@ fn undo_and_redo_move_by_learner_decisions_and_keep_branches() {
     }
 }
 
-#[test]
-fn progress_keeps_the_best_result_and_reads_leniently() {
-    let collection = CollectionId("col-1".to_owned());
-    let board = BoardId("board-1".to_owned());
-    let mut progress = CollectionProgress::new(collection.clone());
-    progress.opened(&board);
-    let result = |learner_tricks| GameResult { learner_tricks, declarer_tricks: learner_tricks, as_declarer: true };
-    progress.finished(&board, result(9));
-    progress.finished(&board, result(10));
-    progress.finished(&board, result(8));
-    let entry = progress.boards[&board];
-    assert_eq!((entry.games, entry.best.learner_tricks), (3, 10));
-    assert_eq!(progress.played_among([&board, &BoardId("other".to_owned())]), 1);
-
-    // Round trip.
-    let record = progress.to_record();
-    assert_eq!(read_progress_record(&collection, &record), progress);
-
-    // A damaged entry is dropped alone.
-    let mut damaged = record.clone();
-    damaged["boards"]["broken"] = json!({ "games": "many" });
-    damaged["boards"]["too-many-tricks"] =
-        json!({ "games": 1, "best": { "learner_tricks": 40, "declarer_tricks": 1, "as_declarer": true } });
-    assert_eq!(read_progress_record(&collection, &damaged), progress);
-    // An unknown version, another collection, or no record shape at all: no progress, no error.
-    let empty = CollectionProgress::new(collection.clone());
-    let mut newer = record.clone();
-    newer["version"] = json!(99);
-    assert_eq!(read_progress_record(&collection, &newer), empty);
-    assert_eq!(read_progress_record(&CollectionId("col-2".to_owned()), &record).boards.len(), 0);
-    assert_eq!(read_progress_record(&collection, &json!("garbage")), empty);
-    assert_eq!(read_progress_record(&collection, &json!(null)), empty);
-}
-
 /// Bidding practice from North, the learner South, against the board's 1NT Pass 3NT Pass Pass Pass.
-fn bidding_game(deal: bridge::Deal) -> Game {
+pub fn bidding_game(deal: bridge::Deal) -> Game {
     let start = training::PlayStart {
         board: BoardId("board-1".to_owned()),
         deal,
@@ -200,7 +162,7 @@ fn bidding_game(deal: bridge::Deal) -> Game {
     Game::new(Journal::start(start).expect("four hands")).following(&script)
 }
 
-fn call(text: &str) -> Call {
+pub fn call(text: &str) -> Call {
     text.parse().expect("a call")
 }
 

@@ -10,6 +10,7 @@ mod gate;
 mod journal;
 mod journal_record;
 mod lenient;
+mod lesson;
 mod locale;
 mod overview;
 mod query;

@@ -173,7 +173,7 @@ fn hard_delete_orphans_a_board_in_someone_elses_collection() {
         id: CollectionId(format!("{owner}-list")),
         owner: UserId(owner.to_owned()),
         name: "List".to_owned(),
-        boards: vec![id("pub"), id("b1")],
+        steps: vec![training::Step::Board(id("pub")), training::Step::Board(id("b1"))],
         sharing: Sharing::Private,
     };
     service.collections.collections.insert(CollectionId("bob-list".to_owned()), collection("bob"));
@@ -186,7 +186,7 @@ fn hard_delete_orphans_a_board_in_someone_elses_collection() {
     assert!(!orphan.is_deleted());
     // Alice's own collection loses it; bob still reads it from his; nobody owns it any more.
     let alice_list = service.collections.collections[&CollectionId("alice-list".to_owned())].clone();
-    assert_eq!(alice_list.boards, [id("b1")]);
+    assert_eq!(alice_list.steps, [training::Step::Board(id("b1"))]);
     let mut private = service.get(&alice(), &id("b1")).expect("readable").to_draft();
     private.id = id("pub");
     assert_eq!(service.get(&bob(), &id("pub")).as_ref(), Some(orphan.as_ref()));
