@@ -8,7 +8,8 @@ use yew_router::prelude::*;
 
 use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
 use crate::pages::{
-    AccountPage, BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, OpenShared,
+    AccountPage, BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, LessonStepPage,
+    OpenShared,
     OverviewPage, PlayPage, RewritePage, SamplePage, SelectionHandout, SettingsPage,
 };
 use crate::store::schema::DB_NAME;
@@ -36,6 +37,9 @@ pub enum Route {
     Collections,
     #[at("/collections/:id")]
     Collection { id: String },
+    /// One step of a collection (from 1): a text to read or a board to play, with the way on.
+    #[at("/collections/:id/steps/:step")]
+    LessonStep { id: String, step: usize },
     /// Playing a board within a collection: progress and the next board.
     #[at("/collections/:id/play/:board")]
     PlayInCollection { id: String, board: String },
@@ -193,6 +197,10 @@ fn switch(route: Route) -> Html {
         }
         Route::Collections => html! { <CollectionsPage /> },
         Route::Collection { id } => html! { <CollectionPage {id} /> },
+        Route::LessonStep { id, step } => {
+            let key = format!("{id}/{step}");
+            html! { <LessonStepPage {key} {id} {step} /> }
+        }
         Route::CollectionHandout { id } => html! { <CollectionHandout {id} /> },
         Route::Handout { ids } => html! { <SelectionHandout {ids} /> },
         Route::Sample => html! { <SamplePage /> },

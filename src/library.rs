@@ -15,8 +15,9 @@ use std::rc::Rc;
 
 use training::{
     generate_deal_code, AppliedRewrite, Board, BoardDraft, BoardId, BoardService, BoardSummary, Collection,
-    CollectionId, CollectionMove, GroupId, HardDeleted, InMemoryBoards, InMemoryCollections, RewritePlan, ServiceError,
-    Sharing, UserId, Viewer,
+    CollectionId, CollectionMove, GroupId, HardDeleted, InMemoryBoards, InMemoryCollections, Localized, RewritePlan,
+    ServiceError,
+    Sharing, StepKey, UserId, Viewer,
 };
 use yew::prelude::*;
 
@@ -468,27 +469,57 @@ pub fn add_to_collection(library: &LibraryHandle, id: &CollectionId, board: &Boa
     Ok(())
 }
 
-/// Takes a board out of a collection.
+/// Adds a text step to a collection, at `at` (from 0) or at the end.
 ///
 /// # Errors
-/// `AccessDenied` when the collection is not the viewer's.
-pub fn remove_from_collection(library: &LibraryHandle, id: &CollectionId, board: &BoardId) -> Result<(), ServiceError> {
-    let changed = library.service.borrow_mut().remove_from_collection(&viewer(), id, board)?;
+/// `AccessDenied`, `InvalidText` or `PositionOutOfRange`.
+pub fn add_text_step(
+    library: &LibraryHandle,
+    id: &CollectionId,
+    text: Localized,
+    at: Option<usize>,
+) -> Result<(), ServiceError> {
+    let (changed, _) = library.service.borrow_mut().add_text_step(&viewer(), id, text, at)?;
     save_collection(library, changed);
     Ok(())
 }
 
-/// Moves a board within a collection.
+/// Replaces the text of a text step.
+///
+/// # Errors
+/// `AccessDenied`, `NotInCollection` or `InvalidText`.
+pub fn edit_text_step(
+    library: &LibraryHandle,
+    id: &CollectionId,
+    text_id: &str,
+    text: Localized,
+) -> Result<(), ServiceError> {
+    let changed = library.service.borrow_mut().edit_text_step(&viewer(), id, text_id, text)?;
+    save_collection(library, changed);
+    Ok(())
+}
+
+/// Takes a step (a board or a text) out of a collection.
+///
+/// # Errors
+/// `AccessDenied` when the collection is not the viewer's.
+pub fn remove_from_collection(library: &LibraryHandle, id: &CollectionId, step: &StepKey) -> Result<(), ServiceError> {
+    let changed = library.service.borrow_mut().remove_from_collection(&viewer(), id, step)?;
+    save_collection(library, changed);
+    Ok(())
+}
+
+/// Moves a step within a collection.
 ///
 /// # Errors
 /// `AccessDenied`, `NotInCollection` or `PositionOutOfRange`.
 pub fn move_in_collection(
     library: &LibraryHandle,
     id: &CollectionId,
-    board: &BoardId,
+    step: &StepKey,
     to: CollectionMove,
 ) -> Result<(), ServiceError> {
-    let changed = library.service.borrow_mut().move_in_collection(&viewer(), id, board, to)?;
+    let changed = library.service.borrow_mut().move_in_collection(&viewer(), id, step, to)?;
     save_collection(library, changed);
     Ok(())
 }

@@ -606,7 +606,7 @@ mod tests {
             id: CollectionId(format!("c-{owner}")),
             owner: training::UserId(owner.to_owned()),
             name: format!("{owner}'s"),
-            boards: Vec::new(),
+            steps: Vec::new(),
             sharing: training::Sharing::Private,
         };
         let collections = [collection(LOCAL_USER), collection("teacher-9")];

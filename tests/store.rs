@@ -404,10 +404,19 @@ async fn progress_round_trips_and_a_damaged_record_reads_as_no_progress() {
 
     let mut progress = empty.clone();
     let board = training::BoardId("board-1".to_owned());
-    progress.opened(&board);
-    progress.finished(&board, training::GameResult { learner_tricks: 9, declarer_tricks: 9, as_declarer: true });
+    let lesson = training::Collection {
+        id: collection.clone(),
+        owner: training::UserId("teacher".to_owned()),
+        name: "Lesson 1".to_owned(),
+        steps: vec![training::Step::Board(board.clone())],
+        sharing: training::Sharing::Private,
+    };
+    progress.saw(&lesson, training::StepKey::Board(board.clone()));
+    let result = training::GameResult { learner_tricks: 9, declarer_tricks: 9, as_declarer: true };
+    progress.finished(&board, result, true);
     store.put_progress(&progress).await.expect("stored");
     assert_eq!(store.progress(&collection).await.expect("reads"), progress);
+    assert_eq!(progress.status(&lesson), training::LessonStatus::Finished);
 
     let damaged = serde_json::json!({ "collection": "lesson-2", "record": "{\"version\": 1, \"boards\": 7" });
     seed(&name, schema::VERSION, &[(schema::PROGRESS, parse(&damaged.to_string()))]).await;
@@ -415,6 +424,25 @@ async fn progress_round_trips_and_a_damaged_record_reads_as_no_progress() {
     let lesson_2 = training::CollectionId("lesson-2".to_owned());
     assert_eq!(store.progress(&lesson_2).await.expect("reads"), training::CollectionProgress::new(lesson_2));
     assert_eq!(store.progress(&collection).await.expect("reads"), progress, "the other collection is untouched");
+}
+
+/// The progress record an older app stored (version 1, boards only) reads through the store with
+/// its games, its last board the step to resume at.
+#[wasm_bindgen_test]
+async fn a_progress_record_of_version_1_reads_with_its_games() {
+    let name = fresh_name("progress-v1");
+    let record = include_str!("../crates/training/tests/data/progress-record-v1.json");
+    let stored = serde_json::json!({ "collection": "collection-0003", "record": record });
+    seed(&name, schema::VERSION, &[(schema::PROGRESS, parse(&stored.to_string()))]).await;
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    let collection = training::CollectionId("collection-0003".to_owned());
+    let progress = store.progress(&collection).await.expect("reads");
+    assert_eq!(progress.last_step, Some(training::StepKey::Board(training::BoardId("board-0011".to_owned()))));
+    assert_eq!(progress.boards.len(), 2);
+    assert_eq!(progress.boards[&training::BoardId("board-0003".to_owned())].games, 2);
+    // Written back, it is version 2 and reads the same.
+    store.put_progress(&progress).await.expect("stored");
+    assert_eq!(store.progress(&collection).await.expect("reads"), progress);
 }
 
 #[wasm_bindgen_test]

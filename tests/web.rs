@@ -227,7 +227,7 @@ async fn a_collection_is_created_filled_ordered_and_kept() {
     let stored = store.load_collections().await.expect("the collections load").items;
     assert_eq!(stored.len(), 1, "{stored:?}");
     assert_eq!(stored[0].name, "Squeezes");
-    assert_eq!(stored[0].boards, vec![second.id.clone(), first.id.clone()], "the order is stored");
+    assert_eq!(stored[0].boards().cloned().collect::<Vec<_>>(), vec![second.id.clone(), first.id.clone()], "the order is stored");
 
     // Dragged onto the first row, the last board takes the first place.
     let drag = |selector: &str, kind: &str| {
@@ -240,7 +240,11 @@ async fn a_collection_is_created_filled_ordered_and_kept() {
     drag("li.entry[data-board='board-0002']", "drop");
     yew::platform::time::sleep(Duration::from_millis(200)).await;
     let stored = store.load_collections().await.expect("the collections load").items;
-    assert_eq!(stored[0].boards, vec![first.id.clone(), second.id.clone()], "the order after the drag is stored");
+    assert_eq!(
+        stored[0].boards().cloned().collect::<Vec<_>>(),
+        vec![first.id.clone(), second.id.clone()],
+        "the order after the drag is stored"
+    );
 
     // A board sent to the trash stays in its place, shown as unavailable.
     let mut trashed = second.clone();

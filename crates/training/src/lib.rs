@@ -99,7 +99,7 @@ pub use rewrite::{
     apply_rewrite, plan_rewrite, AppliedRewrite, BoardRewrite, RewriteAction, RewriteError, RewritePlan, RewriteRule,
     RewriteStatus, SlotMatch,
 };
-pub use rich_text::{Block, Inline, RichText};
+pub use rich_text::{seat_name, Block, Inline, RichText};
 pub use service::{BoardService, HardDeleted, ServiceError, Viewer};
 pub use social::{
     theme_catalogue, Bookmark, BookmarkToggle, SocialService, Tally, Theme, ThemeError, ThemeId, ThemeKind, Vote,

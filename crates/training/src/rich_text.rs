@@ -235,6 +235,13 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '-' | '\'' | '’' | '_')
 }
 
+/// The name of `seat` in the language of `locale`, as [`RichText::to_plain`] writes it.
+#[must_use]
+pub fn seat_name(seat: Seat, locale: &Locale) -> &'static str {
+    let names = if locale.language() == "fr" { FRENCH_SEATS } else { ENGLISH_SEATS };
+    names[seat.index()]
+}
+
 fn push_plain(res: &mut String, inlines: &[Inline], french: bool) {
     for inline in inlines {
         match inline {

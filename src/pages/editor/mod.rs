@@ -25,7 +25,8 @@ use crate::browser::BrowserRandom;
 use crate::library::{self, local_user};
 use crate::strings::AppStrings;
 use crate::themes::{self, AUCTION_THEMES, PLAY_THEMES};
-use draft::{Draft, PlayState, Section, Slot, Texts, LANGUAGES};
+pub(crate) use draft::{Texts, LANGUAGES};
+use draft::{Draft, PlayState, Section, Slot};
 
 /// The version of the stored draft; a draft of another version is ignored
 /// (it is only a convenience copy of unsaved typing).

@@ -19,8 +19,8 @@ use std::rc::Rc;
 use bridge::{BySeat, Call, Card, Contract, Hand, Penalty, Play, Seat, Side, Strain};
 use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg, WORKER_SCRIPT};
 use training::{
-    Board, BoardId, CardValue, CollectionId, EventId, EventKind, Game, GameResult, Journal, JournalError,
-    MinibridgeContract, PlayStart, RandomSource, SolverPosition, TableState, TeachingMode,
+    Board, BoardId, CardValue, Collection, CollectionId, EventId, EventKind, Game, GameResult, Journal, JournalError,
+    MinibridgeContract, PlayStart, RandomSource, SolverPosition, StepKey, TableState, TeachingMode,
 };
 use ui::{AuctionTable, BidBox, DdTableView, HandView, Strings, TrickView};
 use yew::prelude::*;
@@ -62,12 +62,15 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     if !library.has_boards() {
         return html! { <p class="empty">{ strings.get("game-loading") }</p> };
     }
-    let collection = props.collection.clone().map(CollectionId);
-    // The board after this one in the collection, to go on with.
-    let next = collection.as_ref().and_then(|id| {
-        let entries = &service.collections.collections.get(id)?.boards;
-        let at = entries.iter().position(|entry| *entry == board_id)?;
-        entries.get(at + 1).cloned()
+    let collection = props
+        .collection
+        .as_ref()
+        .and_then(|id| service.collections.collections.get(&CollectionId(id.clone())))
+        .map(|collection| Rc::new(collection.clone()));
+    // The step after this board in the collection, to go on with.
+    let next = collection.as_ref().and_then(|collection| {
+        let at = collection.position(&StepKey::Board(board_id.clone()))?;
+        (at + 1 < collection.steps.len()).then(|| Route::LessonStep { id: collection.id.0.clone(), step: at + 2 })
     });
     let on_store_error = {
         let library = library.clone();
@@ -105,8 +108,10 @@ impl PartialEq for StoreRef {
 pub struct PlayerProps {
     pub board: Rc<Board>,
     pub store: StoreRef,
-    pub collection: Option<CollectionId>,
-    pub next: Option<BoardId>,
+    /// The collection the board is played in, for progress.
+    pub collection: Option<Rc<Collection>>,
+    /// The collection's next step.
+    pub next: Option<Route>,
     pub strings: Rc<AppStrings>,
     pub ui_strings: Rc<Strings>,
     pub on_store_error: Callback<StoreError>,
@@ -187,8 +192,8 @@ impl Component for Player {
                     let board = props.board.id.clone();
                     wasm_bindgen_futures::spawn_local(async move {
                         let saved = async {
-                            let mut progress = store.progress(&collection).await?;
-                            progress.opened(&board);
+                            let mut progress = store.progress(&collection.id).await?;
+                            progress.saw(&collection, StepKey::Board(board));
                             store.put_progress(&progress).await
                         };
                         if let Err(error) = saved.await {
@@ -323,8 +328,8 @@ impl Component for Player {
         let board = &props.board;
         let name = if board.metadata.name.is_empty() { board.code().to_owned() } else { board.metadata.name.clone() };
         let back = match &props.collection {
-            Some(id) => html! {
-                <Link<Route> to={Route::Collection { id: id.0.clone() }}>{ strings.get("back-to-collection") }</Link<Route>>
+            Some(collection) => html! {
+                <Link<Route> to={Route::Collection { id: collection.id.0.clone() }}>{ strings.get("back-to-collection") }</Link<Route>>
             },
             None => html! {
                 <Link<Route> to={Route::Board { id: board.id.0.clone() }}>{ strings.get("back-to-board") }</Link<Route>>
@@ -383,11 +388,13 @@ impl Player {
         };
         let journal = game.journal().clone();
         let state = journal.state();
+        // The game's verdict, when this step ended it.
+        let ended = (!was_ended && state.has_ended()).then(|| game.solved().unwrap_or(false));
         if advance.changed || moved {
             self.save(ctx, &journal);
         }
-        if !was_ended && state.has_ended() {
-            self.record_progress(ctx, &state);
+        if let Some(solved) = ended {
+            self.record_progress(ctx, &state, solved);
         }
         match advance.ask {
             Some(position) => self.ask(ctx, position),
@@ -411,16 +418,16 @@ impl Player {
         });
     }
 
-    fn record_progress(&self, ctx: &Context<Self>, state: &TableState) {
+    fn record_progress(&self, ctx: &Context<Self>, state: &TableState, solved: bool) {
         let props = ctx.props();
         let (Some(store), Some(collection)) = (props.store.0.clone(), props.collection.clone()) else { return };
         let Some(result) = GameResult::of(state) else { return };
         let (board, on_error) = (props.board.id.clone(), props.on_store_error.clone());
         wasm_bindgen_futures::spawn_local(async move {
             let saved = async {
-                let mut progress = store.progress(&collection).await?;
-                progress.opened(&board);
-                progress.finished(&board, result);
+                let mut progress = store.progress(&collection.id).await?;
+                progress.saw(&collection, StepKey::Board(board.clone()));
+                progress.finished(&board, result, solved);
                 store.put_progress(&progress).await
             };
             if let Err(error) = saved.await {
@@ -1003,8 +1010,8 @@ impl Player {
                     <button class="primary new-game" onclick={link.callback(|_| Msg::NewGame)}>{ strings.get("game-again") }</button>
                     if let (Some(next), Some(collection)) = (&props.next, &props.collection) {
                         { " " }
-                        <Link<Route> classes="button next-board" to={Route::PlayInCollection { id: collection.0.clone(), board: next.0.clone() }}>
-                            { strings.get("game-next-board") }
+                        <Link<Route> classes="button next-board" to={next.clone()}>
+                            { strings.get(if collection.is_lesson() { "game-next-step" } else { "game-next-board" }) }
                         </Link<Route>>
                     }
                 </p>
