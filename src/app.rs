@@ -9,8 +9,7 @@ use yew_router::prelude::*;
 use crate::library::{self, Action, Library, LibraryHandle, Notice, Status};
 use crate::pages::{
     AccountPage, BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, LessonStepPage,
-    OpenShared,
-    OverviewPage, PlayPage, RewritePage, SamplePage, SelectionHandout, SettingsPage,
+    OpenShared, OverviewPage, PlayPage, RewritePage, SamplePage, SelectionHandout, SettingsPage,
 };
 use crate::store::schema::DB_NAME;
 use crate::store::Settings;

@@ -16,8 +16,7 @@ use std::rc::Rc;
 use training::{
     generate_deal_code, AppliedRewrite, Board, BoardDraft, BoardId, BoardService, BoardSummary, Collection,
     CollectionId, CollectionMove, GroupId, HardDeleted, InMemoryBoards, InMemoryCollections, Localized, RewritePlan,
-    ServiceError,
-    Sharing, StepKey, UserId, Viewer,
+    ServiceError, Sharing, StepKey, UserId, Viewer,
 };
 use yew::prelude::*;
 

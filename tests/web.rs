@@ -227,7 +227,11 @@ async fn a_collection_is_created_filled_ordered_and_kept() {
     let stored = store.load_collections().await.expect("the collections load").items;
     assert_eq!(stored.len(), 1, "{stored:?}");
     assert_eq!(stored[0].name, "Squeezes");
-    assert_eq!(stored[0].boards().cloned().collect::<Vec<_>>(), vec![second.id.clone(), first.id.clone()], "the order is stored");
+    assert_eq!(
+        stored[0].boards().cloned().collect::<Vec<_>>(),
+        vec![second.id.clone(), first.id.clone()],
+        "the order is stored"
+    );
 
     // Dragged onto the first row, the last board takes the first place.
     let drag = |selector: &str, kind: &str| {

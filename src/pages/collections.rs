@@ -406,7 +406,7 @@ fn progress_summary(
                 <p>
                     <Link<Route> classes="button primary continue" to={Route::LessonStep { id: collection.id.0.clone(), step: resume + 1 }}>
                         { if status == LessonStatus::NotStarted {
-                            strings.get("lesson-start")
+                            strings.get(if collection.is_lesson() { "lesson-start" } else { "collection-start" })
                         } else {
                             strings.get("progress-continue").replace("{step}", &(resume + 1).to_string()).replace("{name}", &step_title(step, strings))
                         } }
@@ -447,7 +447,8 @@ fn StepRow(props: &StepRowProps) -> Html {
             let _ = change(&library, &collection, &key);
         })
     };
-    let up = act(|library, collection, step| library::move_in_collection(library, collection, step, CollectionMove::Up));
+    let up =
+        act(|library, collection, step| library::move_in_collection(library, collection, step, CollectionMove::Up));
     let down =
         act(|library, collection, step| library::move_in_collection(library, collection, step, CollectionMove::Down));
     let remove = act(library::remove_from_collection);

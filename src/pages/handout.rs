@@ -128,7 +128,9 @@ pub fn CollectionHandout(props: &CollectionHandoutProps) -> Html {
     let strings = use_app_strings();
     let collection = library.service().collections.collections.get(&training::CollectionId(props.id.clone())).cloned();
     match collection {
-        Some(collection) => html! { <HandoutPage ids={collection.boards().cloned().collect::<Vec<_>>()} title={collection.name.clone()} /> },
+        Some(collection) => {
+            html! { <HandoutPage ids={collection.boards().cloned().collect::<Vec<_>>()} title={collection.name.clone()} /> }
+        }
         None => html! { <p class="empty">{ strings.get("collection-missing") }</p> },
     }
 }

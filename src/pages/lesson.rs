@@ -28,7 +28,8 @@ pub fn LessonStepPage(props: &LessonStepPageProps) -> Html {
     let id = CollectionId(props.id.clone());
     let collection = library.service().collections.collections.get(&id).cloned();
     let index = props.step.checked_sub(1);
-    let key: Option<StepKey> = collection.as_ref().zip(index).and_then(|(collection, at)| Some(collection.steps.get(at)?.key()));
+    let key: Option<StepKey> =
+        collection.as_ref().zip(index).and_then(|(collection, at)| Some(collection.steps.get(at)?.key()));
     let progress = use_state(|| None::<CollectionProgress>);
     {
         let progress = progress.clone();

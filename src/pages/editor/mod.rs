@@ -25,8 +25,8 @@ use crate::browser::BrowserRandom;
 use crate::library::{self, local_user};
 use crate::strings::AppStrings;
 use crate::themes::{self, AUCTION_THEMES, PLAY_THEMES};
-pub(crate) use draft::{Texts, LANGUAGES};
 use draft::{Draft, PlayState, Section, Slot};
+pub(crate) use draft::{Texts, LANGUAGES};
 
 /// The version of the stored draft; a draft of another version is ignored
 /// (it is only a convenience copy of unsaved typing).

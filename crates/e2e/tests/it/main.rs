@@ -3,6 +3,7 @@
 mod boards;
 mod editor;
 mod home;
+mod lessons;
 mod modes;
 mod offline;
 mod player;

@@ -19,7 +19,7 @@ use crate::player::settled;
 const TABLE_WAIT: Duration = Duration::from_secs(240);
 
 /// South declares 3NT with 21 points; North has 9, East none, West 10.
-const DEAL: &str = "S:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654";
+pub(crate) const DEAL: &str = "S:AKQ2.KQ3.A54.K32 JT98.J98.KQ2.QJT 76.AT76.JT98.A98 543.542.763.7654";
 
 /// The same board in four modes; the third is the teacher's goal of nine tricks.
 fn boards() -> String {
@@ -53,7 +53,7 @@ async fn open(browser: &Browser, server: &StaticServer, name: &str) -> Result<()
 
 /// After West's opening lead, claims every trick declarer can take, as the native solver counts
 /// them; the app's solver must accept the claim. Returns the tricks claimed.
-async fn claim_all(browser: &Browser, deal: &Deal, strain: Strain) -> Result<u8> {
+pub(crate) async fn claim_all(browser: &Browser, deal: &Deal, strain: Strain) -> Result<u8> {
     let lead = browser.find(".trick-card[data-seat='W'][data-card]").await.context("West's lead")?;
     let lead: Card = lead.attr("data-card").await?.context("the lead's card")?.parse()?;
     let position = Position::from_deal(deal, strain, Seat::West)?.play(lead)?;

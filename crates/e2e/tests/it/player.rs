@@ -247,8 +247,10 @@ async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() ->
 
     // Back in the collection: one board played, its best result, where to continue.
     browser.find(".player-back a").await?.click().await?;
-    let progress = browser.find(".collection-progress[data-played='1']").await.context("the board counts as played")?;
-    assert!(progress.text().await?.starts_with("1 of 1"));
+    browser.find(".collection-progress[data-played='1']").await.context("the board counts as played")?;
+    assert!(browser.text(".collection-progress .progress-played").await?.starts_with("1 of 1"));
+    // Conceding every trick to declarer did not defeat the contract: played, not solved.
+    browser.find(".collection-progress[data-solved='0'][data-status='lesson-in-progress']").await?;
     browser.find(".entry-progress[data-games='1']").await?;
     browser.find("a.continue").await?;
     browser.close().await;

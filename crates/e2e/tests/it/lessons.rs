@@ -1,0 +1,173 @@
+//! A lesson on a phone: the teacher writes texts between two boards, the
+//! learner walks the steps, solves a board, stops, reloads the page and
+//! resumes where they stopped, then finishes the lesson; a text added
+//! afterwards makes it in progress again.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use bridge::{Deal, Seat, Strain};
+use double_dummy::Solver;
+use e2e::{Browser, StaticServer};
+use fantoccini::Locator;
+
+use crate::e2e;
+use crate::modes::{claim_all, DEAL};
+use crate::player::settled;
+
+/// Two boards of 3NT by South on the same deal, shown in full.
+fn boards() -> String {
+    let mut res = String::new();
+    for (idx, name) in ["Finesse one", "Finesse two"].into_iter().enumerate() {
+        res.push_str(&format!(
+            "[Event \"Lesson\"]\n[Board \"{}\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Deal \"{DEAL}\"]\n\
+             [Declarer \"S\"]\n[Contract \"3NT\"]\n[TrainingName \"{name}\"]\n\
+             [Auction \"S\"]\n1NT Pass 3NT Pass\nPass Pass\n\n",
+            idx + 1
+        ));
+    }
+    res
+}
+
+/// Adds a text step at the end of the collection shown, in English.
+async fn add_text(browser: &Browser, text: &str) -> Result<()> {
+    let before = browser.client.find_all(Locator::Css("li.entry.text")).await?.len();
+    let form = browser.find("details.add-text").await?;
+    if form.attr("open").await?.is_none() {
+        browser.find("details.add-text summary").await?.click().await?;
+    }
+    browser.find("details.add-text textarea.text-step-en").await?.send_keys(text).await?;
+    browser.find("details.add-text button.save-text:not([disabled])").await?.click().await?;
+    let start = Instant::now();
+    loop {
+        let after = browser.client.find_all(Locator::Css("li.entry.text")).await?.len();
+        if after == before + 1 {
+            return Ok(());
+        }
+        anyhow::ensure!(start.elapsed() < Duration::from_secs(10), "the text was not added: {after} texts");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Plays the board of the step shown as declarer and claims every trick double dummy allows;
+/// returns whether that makes 3NT.
+async fn play_and_claim(browser: &Browser, deal: &Deal) -> Result<bool> {
+    browser.find("button.play-declarer").await?.click().await?;
+    settled(browser, 0).await?;
+    let tricks = claim_all(browser, deal, Strain::NoTrump).await?;
+    Ok(tricks >= 9)
+}
+
+/// Waits for the collection page's progress to read `status`, and then returns
+/// `(status, solved, furthest step)`: the page reads the progress from the store after it shows.
+async fn progress(browser: &Browser, status: &str) -> Result<(String, String, String)> {
+    let summary = browser
+        .find(&format!(".collection-progress[data-status='{status}']"))
+        .await
+        .with_context(|| format!("the lesson is not {status}"))?;
+    Ok((
+        summary.attr("data-status").await?.unwrap_or_default(),
+        summary.attr("data-solved").await?.unwrap_or_default(),
+        summary.attr("data-furthest").await?.unwrap_or_default(),
+    ))
+}
+
+#[tokio::test]
+async fn a_lesson_is_walked_resumed_after_a_reload_and_finished() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    browser.pick_file("input.import-file", "lesson.pbn", &boards()).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    browser.find(".board-row").await?;
+    let deal: Deal = DEAL.parse()?;
+    let makes = Solver::new().table(&deal).context("a full deal")?.tricks(Strain::NoTrump, Seat::South) >= 9;
+
+    // The teacher's lesson: a text, the two boards, a closing text.
+    browser.client.goto(&server.url("/#/collections")).await?;
+    browser.find("input.collection-name").await?.send_keys("The finesse").await?;
+    browser.find("button.create-collection").await?.click().await?;
+    add_text(&browser, "Lead towards the card you hope will win.\n\n- Count your tricks\n- Find the !S finesse")
+        .await?;
+    for _ in 0..2 {
+        browser.find("select.board-to-add option:not([value=''])").await?.click().await?;
+        browser.find("button.add:not([disabled])").await?.click().await?;
+    }
+    add_text(&browser, "Well done: that is the finesse.").await?;
+    let steps = browser.find_all("ol.collection-entries > li.entry").await?;
+    assert_eq!(steps.len(), 4);
+    let kinds: Vec<String> = {
+        let mut kinds = Vec::new();
+        for step in &steps {
+            kinds.push(step.attr("data-step").await?.unwrap_or_default());
+        }
+        kinds
+    };
+    assert!(
+        kinds[0].starts_with("text:") && kinds[1].starts_with("board:") && kinds[3].starts_with("text:"),
+        "{kinds:?}"
+    );
+    // The row shows the start of the first text.
+    let intro = browser.text("li.entry.text .text-step-body").await?;
+    assert!(intro.starts_with("Lead towards"), "{intro:?}");
+    progress(&browser, "lesson-not-started").await?;
+    let script = "const w = document.documentElement.clientWidth; return [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > w + 1).slice(0, 5)
+        .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right));";
+    let wide = browser.client.execute(script, vec![]).await?;
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the collection fits a phone's width: {wide}");
+    browser.save_screenshot("lesson-teacher.png").await?;
+
+    // The learner starts: the first text, then the first board, solved or not as double dummy says.
+    browser.find("a.continue").await?.click().await?;
+    browser.find(".lesson-step[data-step='1'] article.text-step").await?;
+    assert_eq!(browser.find_all(".lesson-dots li.dot").await?.len(), 4);
+    // The whole text, its list items and the suit symbol.
+    let text = browser.text("article.text-step").await?;
+    assert!(text.contains("Lead towards") && text.contains("Count your tricks") && text.contains('♠'), "{text:?}");
+    assert_eq!(browser.find_all("article.text-step ul li").await?.len(), 2);
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the step fits a phone's width");
+    browser.save_screenshot("lesson-text-step.png").await?;
+    browser.find("a.next-step").await?.click().await?;
+    browser.find(".lesson-step[data-step='2']").await?;
+    assert_eq!(play_and_claim(&browser, &deal).await?, makes);
+    // On to the second board, then the learner stops and reloads the page.
+    browser.find(".game-end a.next-board").await?.click().await?;
+    browser.find(".lesson-step[data-step='3'] button.play-declarer").await?;
+    browser.client.refresh().await?;
+    browser.find(".lesson-step[data-step='3'] button.play-declarer").await.context("the step after a reload")?;
+    browser.find(".lesson-title a").await?.click().await?;
+    let solved = if makes { "1" } else { "0" };
+    let (_, shown_solved, furthest) = progress(&browser, "lesson-in-progress").await?;
+    assert_eq!((shown_solved.as_str(), furthest.as_str()), (solved, "3"));
+    let resume = browser.text("a.continue").await?;
+    assert!(resume.contains("step 3") && resume.contains("Finesse two"), "{resume:?}");
+    browser.find("li.entry.text .seen-mark").await.context("the first text counts as read")?;
+
+    // Resumed at the second board: played, the closing text read, and the lesson finished.
+    browser.find("a.continue").await?.click().await?;
+    browser.find(".lesson-step[data-step='3']").await?;
+    assert_eq!(play_and_claim(&browser, &deal).await?, makes);
+    browser.find(".game-end a.next-board").await?.click().await?;
+    browser.find(".lesson-step[data-step='4'] article.text-step").await?;
+    browser.find("a.lesson-end").await?.click().await?;
+    let expected = if makes { "lesson-finished" } else { "lesson-in-progress" };
+    let (_, solved, furthest) = progress(&browser, expected).await?;
+    assert_eq!((solved.as_str(), furthest.as_str()), (if makes { "2" } else { "0" }, "4"));
+    browser.save_screenshot("lesson-finished.png").await?;
+
+    // The list of collections shows the lesson's status.
+    browser.client.goto(&server.url("/#/collections")).await?;
+    browser.find(&format!(".collection-row .lesson-status[data-status='{expected}']")).await?;
+
+    // A text added to the lesson makes it in progress again, also after a reload.
+    browser.find("a.collection-link").await?.click().await?;
+    progress(&browser, expected).await?;
+    add_text(&browser, "One more thing: count again.").await?;
+    progress(&browser, "lesson-in-progress").await?;
+    browser.client.refresh().await?;
+    progress(&browser, "lesson-in-progress").await?;
+    browser.close().await;
+    Ok(())
+}
