@@ -10,6 +10,7 @@ mod app;
 pub mod browser;
 mod library;
 mod pages;
+pub mod pattern;
 mod rich_text;
 pub mod store;
 pub mod strings;

@@ -778,3 +778,48 @@ async fn the_overview_counts_300_boards_by_level_sharing_teaching_mode_and_month
         root.query_selector(".overview-chart.names").expect("valid").expect("names").text_content().unwrap_or_default();
     assert!(names.contains(&name), "{names}");
 }
+
+/// The browser's RegExp behind the rewrite rules: byte ranges in lines with symbols and astral
+/// characters, groups by number and name, `(?i)`, empty matches skipped, invalid patterns refused;
+/// and a rule over a board planned with it.
+#[wasm_bindgen_test]
+fn rule_patterns_run_on_the_browsers_regexp() {
+    use bridge_training::pattern::compile;
+
+    let found = |pattern: &str, line: &str, replace: &str| -> Vec<(String, String)> {
+        let compiled = compile(pattern).expect("a valid pattern");
+        compiled.matches(line, replace).into_iter().map(|(range, with)| (line[range].to_owned(), with)).collect()
+    };
+    let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+        list.iter().map(|(a, b)| ((*a).to_owned(), (*b).to_owned())).collect()
+    };
+    assert_eq!(found("A(K|Q)", "♠ AK, ♥ AQ", "$1-${1}"), pairs(&[("AK", "K-K"), ("AQ", "Q-Q")]));
+    assert_eq!(found("b", "a😀b", "[$0]"), pairs(&[("b", "[b]")]));
+    assert_eq!(found("(?i)north", "North and NORTH, nord", "N"), pairs(&[("North", "N"), ("NORTH", "N")]));
+    assert_eq!(found("(?P<card>[AKQJ])x", "Ax Kx 9x", "${card}!$$"), pairs(&[("Ax", "A!$"), ("Kx", "K!$")]));
+    assert_eq!(found("b*", "abbc😀", "-"), pairs(&[("bb", "-")]), "empty matches are skipped");
+    assert_eq!(found("x?", "😀é", "-"), pairs(&[]));
+    assert_eq!(found("(a)|(b)", "b", "[$1|$2|$3|$name]"), pairs(&[("b", "[|b||]")]));
+    assert!(compile("a[").is_err());
+    assert!(compile("(?P<x>a").is_err());
+
+    let mut board = fixture_board().to_draft();
+    let mut review = training::Localized::new();
+    review.insert("en".parse().expect("a locale"), training::RichText::parse("Count nine tricks, then 9 more."));
+    review.insert("fr".parse().expect("a locale"), training::RichText::parse("Comptez neuf levées."));
+    board.review = training::DraftComment::Localized(review);
+    let board = training::gate(board, None, Timestamp(1), None).expect("a valid board").board;
+    let rule = training::RewriteRule {
+        find: "(?i)(\\d+|nine) TRICKS".to_owned(),
+        locale: "en".parse().expect("a locale"),
+        action: training::RewriteAction::Replace,
+        replace: "$1 winners".to_owned(),
+    };
+    let plan = training::plan_rewrite_with(&compile, &[rule], &[board], Timestamp(2)).expect("a valid rule");
+    let training::RewriteStatus::WillUpdate { board: updated, .. } = &plan.boards[0].status else {
+        panic!("the review changes: {:?}", plan.boards[0].status)
+    };
+    let locale = "en".parse().expect("a locale");
+    let review = updated.game().review().get(&locale).map(|text| text.to_plain(&locale));
+    assert_eq!(review.as_deref(), Some("Count nine winners, then 9 more."));
+}

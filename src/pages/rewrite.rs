@@ -2,11 +2,12 @@
 //! regular expression, in one language or all; replace, delete the paragraph, append, delete the
 //! comment, or only search), then the plan (every board and language that would change, before
 //! and after, and the boards the write gate would refuse), and only then, on confirmation, the
-//! write. The rules are `training`'s (`plan_rewrite`, `apply_rewrite`).
+//! write. The rules are `training`'s (`plan_rewrite_with`, `apply_rewrite`), their regular
+//! expressions run by the browser's RegExp (`crate::pattern`).
 
 use std::rc::Rc;
 
-use training::{plan_rewrite, Board, BoardRewrite, RewriteAction, RewritePlan, RewriteRule, RewriteStatus};
+use training::{plan_rewrite_with, Board, BoardRewrite, RewriteAction, RewritePlan, RewriteRule, RewriteStatus};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -128,7 +129,7 @@ pub fn RewritePage() -> Html {
                 let viewer = viewer();
                 service.boards.boards.values().filter(|board| viewer.owns(*board)).cloned().collect()
             };
-            outcome.set(match plan_rewrite(&rules, &boards, now()) {
+            outcome.set(match plan_rewrite_with(&crate::pattern::compile, &rules, &boards, now()) {
                 Ok(plan) => Outcome::Planned(plan),
                 Err(error) => Outcome::Refused(error.to_string()),
             });

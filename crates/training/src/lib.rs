@@ -96,9 +96,11 @@ pub use record::{
     OwnerRecord, RecordError, SharingRecord, TeachingModeRecord, BOARD_RECORD_VERSION,
 };
 pub use rewrite::{
-    apply_rewrite, plan_rewrite, AppliedRewrite, BoardRewrite, RewriteAction, RewriteError, RewritePlan, RewriteRule,
-    RewriteStatus, SlotMatch,
+    apply_rewrite, expand_replacement, plan_rewrite_with, AppliedRewrite, BoardRewrite, CompilePattern, RewriteAction,
+    RewriteError, RewritePlan, RewriteRule, RewriteStatus, RulePattern, SlotMatch,
 };
+#[cfg(feature = "regex")]
+pub use rewrite::{compile_regex, plan_rewrite};
 pub use rich_text::{seat_name, Block, Inline, RichText};
 pub use service::{BoardService, HardDeleted, ServiceError, Viewer};
 pub use social::{

@@ -21,8 +21,6 @@
 
 use std::ops::Range;
 
-use regex::Regex;
-
 use crate::{
     gate, Block, Board, BoardId, BoardRepository, CommentSlot, DraftComment, GateRejection, Inline, Locale, Localized,
     RichText, Timestamp,
@@ -112,14 +110,101 @@ pub struct AppliedRewrite {
     pub stale: Vec<BoardId>,
 }
 
+/// A rule's regular expression, compiled by an engine (see [`CompilePattern`]).
+pub trait RulePattern {
+    /// The non-empty matches in `line`, left to right and not overlapping, each with `replace`
+    /// expanded as [`expand_replacement`] says.
+    fn matches(&self, line: &str, replace: &str) -> Vec<(Range<usize>, String)>;
+}
+
+/// Compiles a rule's regular expression, or says why it is not one. [`compile_regex`] natively;
+/// the app hands in the browser's RegExp.
+pub type CompilePattern = dyn Fn(&str) -> Result<Box<dyn RulePattern>, String>;
+
+/// Expands a replacement as the `regex` crate does: `$1` or `${1}` is a numbered group, `$name`
+/// or `${name}` a named one (a bare name runs over letters, digits and `_`; braces hold any name),
+/// `$$` is a dollar; a group that did not match, or does not exist, is empty, and a `$` starting
+/// no group stays as it is.
+/// `group` gives a group's text by its number or name.
+pub fn expand_replacement<'a>(replace: &str, group: impl Fn(&str) -> Option<&'a str>) -> String {
+    let mut res = String::new();
+    let mut rest = replace;
+    while let Some(at) = rest.find('$') {
+        res.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        if let Some(after) = after.strip_prefix('$') {
+            res.push('$');
+            rest = after;
+            continue;
+        }
+        // `${...}` names whatever the braces hold; a bare name runs over letters, digits and `_`.
+        let (name, next) = match after.strip_prefix('{').and_then(|braced| Some(braced.split_at(braced.find('}')?))) {
+            Some((name, closing)) => (Some(name), &closing[1..]),
+            None => {
+                let end = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
+                ((end > 0).then(|| &after[..end]), &after[end..])
+            }
+        };
+        let Some(name) = name else {
+            res.push('$');
+            rest = after;
+            continue;
+        };
+        res.push_str(group(name).unwrap_or_default());
+        rest = next;
+    }
+    res.push_str(rest);
+    res
+}
+
+/// The `regex` crate's engine for rule patterns.
+///
+/// # Errors
+/// The crate's message for an invalid pattern.
+#[cfg(feature = "regex")]
+pub fn compile_regex(pattern: &str) -> Result<Box<dyn RulePattern>, String> {
+    struct Compiled(regex::Regex);
+    impl RulePattern for Compiled {
+        fn matches(&self, line: &str, replace: &str) -> Vec<(Range<usize>, String)> {
+            self.0
+                .captures_iter(line)
+                .filter_map(|captures| {
+                    let found = captures.get(0).filter(|found| !found.is_empty())?;
+                    let mut with = String::new();
+                    captures.expand(replace, &mut with);
+                    Some((found.range(), with))
+                })
+                .collect()
+        }
+    }
+    regex::Regex::new(pattern)
+        .map(|regex| Box::new(Compiled(regex)) as Box<dyn RulePattern>)
+        .map_err(|err| err.to_string())
+}
+
 /// Plans `rules`, applied in order, over `boards`, each rewritten board gated again at `now` with
-/// its stored code. Access is the caller's business: pass the boards the user may edit.
+/// its stored code, the regular expressions compiled by the `regex` crate. Access is the caller's
+/// business: pass the boards the user may edit.
 ///
 /// # Errors
 /// The first rule with an empty find or an invalid regular expression.
+#[cfg(feature = "regex")]
 pub fn plan_rewrite(rules: &[RewriteRule], boards: &[Board], now: Timestamp) -> Result<RewritePlan, RewriteError> {
+    plan_rewrite_with(&compile_regex, rules, boards, now)
+}
+
+/// [`plan_rewrite`], the regular expressions compiled by `compile`.
+///
+/// # Errors
+/// The first rule with an empty find or an invalid regular expression.
+pub fn plan_rewrite_with(
+    compile: &CompilePattern,
+    rules: &[RewriteRule],
+    boards: &[Board],
+    now: Timestamp,
+) -> Result<RewritePlan, RewriteError> {
     let compiled: Vec<(Finder, &RewriteRule)> =
-        rules.iter().map(|rule| Ok((Finder::new(&rule.find)?, rule))).collect::<Result<_, RewriteError>>()?;
+        rules.iter().map(|rule| Ok((Finder::new(&rule.find, compile)?, rule))).collect::<Result<_, RewriteError>>()?;
     let boards = boards.iter().map(|board| plan_board(&compiled, board, now)).collect();
     Ok(RewritePlan { boards })
 }
@@ -155,25 +240,24 @@ fn same_but_comments(stored: &Board, planned: &Board) -> bool {
 /// How a rule finds text.
 enum Finder {
     Everything,
-    Literal(Regex),
-    Pattern(Regex),
+    /// A non-empty literal.
+    Literal(String),
+    Pattern(Box<dyn RulePattern>),
 }
 
 impl Finder {
-    fn new(find: &str) -> Result<Finder, RewriteError> {
+    fn new(find: &str, compile: &CompilePattern) -> Result<Finder, RewriteError> {
         if find.is_empty() {
             return Err(RewriteError::EmptyFind);
         }
         if find == "*" {
             return Ok(Finder::Everything);
         }
-        let compile = |pattern: &str| {
-            Regex::new(pattern)
-                .map_err(|err| RewriteError::InvalidRegex { pattern: find.to_owned(), message: err.to_string() })
-        };
         match find.chars().any(|c| "\\.+*?()|[]{}^$".contains(c)) {
-            true => Ok(Finder::Pattern(compile(find)?)),
-            false => Ok(Finder::Literal(compile(&regex::escape(find))?)),
+            true => compile(find)
+                .map(Finder::Pattern)
+                .map_err(|message| RewriteError::InvalidRegex { pattern: find.to_owned(), message }),
+            false => Ok(Finder::Literal(find.to_owned())),
         }
     }
 
@@ -182,20 +266,10 @@ impl Finder {
         match self {
             Finder::Everything if line.is_empty() => Vec::new(),
             Finder::Everything => vec![(0..line.len(), replace.to_owned())],
-            Finder::Literal(regex) => regex
-                .find_iter(line)
-                .filter(|found| !found.is_empty())
-                .map(|found| (found.range(), replace.to_owned()))
-                .collect(),
-            Finder::Pattern(regex) => regex
-                .captures_iter(line)
-                .filter_map(|captures| {
-                    let found = captures.get(0).filter(|found| !found.is_empty())?;
-                    let mut with = String::new();
-                    captures.expand(replace, &mut with);
-                    Some((found.range(), with))
-                })
-                .collect(),
+            Finder::Literal(find) => {
+                line.match_indices(find.as_str()).map(|(at, _)| (at..at + find.len(), replace.to_owned())).collect()
+            }
+            Finder::Pattern(pattern) => pattern.matches(line, replace),
         }
     }
 }

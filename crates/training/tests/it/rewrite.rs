@@ -458,3 +458,25 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The app's regular expressions (the browser's) expand replacements through
+    /// `expand_replacement`: it must read `$1`, `${name}`, `$$` and stray dollars as the `regex`
+    /// crate does.
+    #[test]
+    fn replacements_expand_as_the_regex_crate_expands_them(replace in "[$a-z0-9_{} .]{0,14}", line in "[a-c ]{0,12}") {
+        let regex = regex::Regex::new("(?P<first>a+)(b)?(?P<x_1>c)?").expect("a pattern");
+        for captures in regex.captures_iter(&line) {
+            let mut expected = String::new();
+            captures.expand(&replace, &mut expected);
+            let group = |name: &str| {
+                match name.parse::<usize>() {
+                    Ok(index) => captures.get(index),
+                    Err(_) => captures.name(name),
+                }
+                .map(|found| found.as_str())
+            };
+            prop_assert_eq!(training::expand_replacement(&replace, group), expected);
+        }
+    }
+}
