@@ -1,22 +1,24 @@
 //! A handout to print: each board with its diagram, auction, the comments
-//! of its calls and cards and its review, all in one language, two boards
-//! per A4 page (the print stylesheet hides the rest of the app).
+//! of its calls and cards and its review, and a lesson's texts between them,
+//! all in one language, two boards per A4 page (the print stylesheet hides
+//! the rest of the app).
 
 use std::rc::Rc;
 
-use training::{Board, BoardId, Localized};
+use training::{Board, BoardId, Localized, Step};
 use ui::{AuctionTable, DealDiagram, Strings};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::app::{use_app_strings, use_library};
 use crate::library::viewer;
+use crate::rich_text::rich_text;
 use crate::strings::{AppStrings, Language};
 
 #[derive(Properties, PartialEq)]
 pub struct HandoutPageProps {
-    /// The boards, in order; those missing on this device are left out.
-    pub ids: Vec<BoardId>,
+    /// The boards and texts, in order; boards missing on this device are left out.
+    pub steps: Vec<Step>,
     /// The title printed above the first board.
     pub title: String,
 }
@@ -29,11 +31,24 @@ pub fn HandoutPage(props: &HandoutPageProps) -> Html {
     let printed: Rc<AppStrings> = use_memo(*language, |language| AppStrings::load(*language));
     let printed_ui: Rc<Strings> = use_memo(printed.clone(), |printed| printed.ui());
     let service = library.service();
-    let boards: Vec<&Board> = props
-        .ids
+    let readable = |id: &BoardId| service.boards.boards.get(id).filter(|board| viewer().can_read(board));
+    let count = props.steps.iter().filter_map(Step::board).filter_map(readable).count();
+    let printed_locale = printed.locale();
+    let mut number = 0;
+    let items: Vec<Html> = props
+        .steps
         .iter()
-        .filter_map(|id| service.boards.boards.get(id))
-        .filter(|board| viewer().can_read(board))
+        .filter_map(|step| match step {
+            Step::Board(id) => {
+                let board = readable(id)?;
+                number += 1;
+                Some(handout_board(&printed, number - 1, board))
+            }
+            Step::Text(text) => {
+                let body = text.text.for_reader(&printed_locale)?;
+                Some(html! { <div class="handout-text">{ rich_text(body, &printed_locale) }</div> })
+            }
+        })
         .collect();
     let on_language = {
         let language = language.clone();
@@ -62,11 +77,11 @@ pub fn HandoutPage(props: &HandoutPageProps) -> Html {
                     </select>
                 </label>
                 <button class="print" onclick={on_print}>{ strings.get("print") }</button>
-                <p class="hint">{ strings.get("handout-hint").replace("{count}", &boards.len().to_string()) }</p>
+                <p class="hint">{ strings.get("handout-hint").replace("{count}", &count.to_string()) }</p>
             </div>
             <ContextProvider<Rc<Strings>> context={printed_ui}>
                 <h2 class="handout-title">{ props.title.clone() }</h2>
-                { for boards.into_iter().enumerate().map(|(idx, board)| handout_board(&printed, idx, board)) }
+                { for items }
             </ContextProvider<Rc<Strings>>>
         </section>
     }
@@ -129,7 +144,7 @@ pub fn CollectionHandout(props: &CollectionHandoutProps) -> Html {
     let collection = library.service().collections.collections.get(&training::CollectionId(props.id.clone())).cloned();
     match collection {
         Some(collection) => {
-            html! { <HandoutPage ids={collection.boards().cloned().collect::<Vec<_>>()} title={collection.name.clone()} /> }
+            html! { <HandoutPage steps={collection.steps.clone()} title={collection.name.clone()} /> }
         }
         None => html! { <p class="empty">{ strings.get("collection-missing") }</p> },
     }
@@ -145,6 +160,7 @@ pub struct SelectionHandoutProps {
 #[component]
 pub fn SelectionHandout(props: &SelectionHandoutProps) -> Html {
     let strings = use_app_strings();
-    let ids: Vec<BoardId> = props.ids.split(',').filter(|id| !id.is_empty()).map(|id| BoardId(id.to_owned())).collect();
-    html! { <HandoutPage {ids} title={strings.get("app-title")} /> }
+    let steps: Vec<Step> =
+        props.ids.split(',').filter(|id| !id.is_empty()).map(|id| Step::Board(BoardId(id.to_owned()))).collect();
+    html! { <HandoutPage {steps} title={strings.get("app-title")} /> }
 }

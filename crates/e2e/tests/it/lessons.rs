@@ -1,7 +1,8 @@
 //! A lesson on a phone: the teacher writes texts between two boards, the
 //! learner walks the steps, solves a board, stops, reloads the page and
 //! resumes where they stopped, then finishes the lesson; a text added
-//! afterwards makes it in progress again.
+//! afterwards makes it in progress again; the handout prints the texts
+//! between the boards.
 
 use std::time::{Duration, Instant};
 
@@ -168,6 +169,15 @@ async fn a_lesson_is_walked_resumed_after_a_reload_and_finished() -> Result<()> 
     progress(&browser, "lesson-in-progress").await?;
     browser.client.refresh().await?;
     progress(&browser, "lesson-in-progress").await?;
+
+    // The lesson's handout prints its texts between its boards, in order.
+    browser.find("a.handout-link").await?.click().await?;
+    browser.find(".handout-page .handout-board").await?;
+    let mut printed = Vec::new();
+    for item in browser.find_all(".handout-page .handout-text, .handout-page .handout-board").await? {
+        printed.push(item.attr("class").await?.unwrap_or_default());
+    }
+    assert_eq!(printed, ["handout-text", "handout-board", "handout-board", "handout-text", "handout-text"]);
     browser.close().await;
     Ok(())
 }
