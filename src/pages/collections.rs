@@ -266,6 +266,7 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
         <ol class="collection-entries">
             { for steps.iter().enumerate().map(|(index, step)| html! {
                 <StepRow
+                    key={step.key().to_stored()}
                     library={library.clone()}
                     collection={id.clone()}
                     step={step.clone()}
