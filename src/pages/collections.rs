@@ -33,7 +33,7 @@ fn refusal_key(error: &ServiceError) -> &'static str {
 }
 
 /// The key of a lesson status's label, also its `data-status`.
-pub fn status_key(status: LessonStatus) -> &'static str {
+fn status_key(status: LessonStatus) -> &'static str {
     match status {
         LessonStatus::NotStarted => "lesson-not-started",
         LessonStatus::InProgress => "lesson-in-progress",
