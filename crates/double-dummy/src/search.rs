@@ -280,6 +280,22 @@ impl<'a> Search<'a> {
             let winner = (leader + win_idx) & 3;
             return (winner & 1 == 0, self.trick_relevance(&trick, win_idx));
         }
+        // The cut-offs, those depending on the fewest cards first: the
+        // pattern a cut-off names travels up into every stored ancestor,
+        // so when two would cut, the narrower one makes the table's
+        // patterns match more often (the sure trumps before the quick
+        // tricks: 1.7% fewer nodes per table; the table's probe before
+        // both: 8% more).
+        if self.trump < NOTRUMP {
+            // The top trumps win whenever they are played: bounds for both sides.
+            let (ns_sure, ew_sure, trump_rel) = self.sure_trump_tricks();
+            if ns_sure >= target {
+                return (true, trump_rel);
+            }
+            if n - ew_sure < target {
+                return (false, trump_rel);
+            }
+        }
         let ns = leader & 1 == 0;
         let need = if ns { target } else { n + 1 - target };
         let (quick, quick_rel) = self.quick_tricks(leader, need);
@@ -295,16 +311,6 @@ impl<'a> Search<'a> {
             }
             if let Some(rel) = self.trump_trick_lost(leader) {
                 return (!ns, rel);
-            }
-        }
-        if self.trump < NOTRUMP {
-            // The top trumps win whenever they are played: bounds for both sides.
-            let (ns_sure, ew_sure, trump_rel) = self.sure_trump_tricks();
-            if ns_sure >= target {
-                return (true, trump_rel);
-            }
-            if n - ew_sure < target {
-                return (false, trump_rel);
             }
         }
         let present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
