@@ -473,7 +473,9 @@ impl<'a> Search<'a> {
             }
             if winners > 0 {
                 res += winners as i32;
-                *item = (winners as i32, above_rest << shift);
+                // With nobody else holding the suit, the lengths say it all.
+                let cards = if rest == 0 { 0 } else { above_rest << shift };
+                *item = (winners as i32, cards);
             }
         }
         // Then a low card to partner's top cards in a suit where the leader
@@ -681,10 +683,12 @@ impl<'a> Search<'a> {
         let (first, second) = if side == ns { (0, 2) } else { (1, 3) };
         let count = |seat: usize| len(((self.hands[seat] >> shift) & SUIT_BITS) & run) as i32;
         let sure = count(first).max(count(second));
+        // With no trump on the other side, the lengths say it all.
+        let rel = if other == 0 { 0 } else { run << shift };
         if side == ns {
-            (sure, 0, run << shift)
+            (sure, 0, rel)
         } else {
-            (0, sure, run << shift)
+            (0, sure, rel)
         }
     }
 
