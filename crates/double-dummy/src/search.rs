@@ -474,7 +474,10 @@ impl<'a> Search<'a> {
             if winners > 0 {
                 res += winners as i32;
                 // With nobody else holding the suit, the lengths say it all.
-                let cards = if rest == 0 { 0 } else { above_rest << shift };
+                // Only the run's cards that meet another card of the suit
+                // count: the others win on the lengths.
+                let met = len_of(partner).max(len_of(lho)).max(len_of(rho));
+                let cards = top_n(above_rest, met) << shift;
                 *item = (winners as i32, cards);
             }
         }
@@ -515,7 +518,7 @@ impl<'a> Search<'a> {
             }
             if winners as i32 > best_extra {
                 best_extra = winners as i32;
-                extra_rel = run_cards << shift;
+                extra_rel = top_n(run_cards, len_of(hand).max(len_of(lho)).max(len_of(rho))) << shift;
             }
         }
         counted[4] = (best_extra, extra_rel);
@@ -556,7 +559,8 @@ impl<'a> Search<'a> {
         let rest = lho | rho | trumps(leader ^ 2);
         let run = own & !((1u64 << (64 - rest.leading_zeros())) - 1);
         if len(run) >= len(lho).max(len(rho)) {
-            run << shift
+            // The trumps that draw the opponents' are all it relies on.
+            top_n(run, len(lho).max(len(rho))) << shift
         } else {
             0
         }
@@ -683,8 +687,11 @@ impl<'a> Search<'a> {
         let (first, second) = if side == ns { (0, 2) } else { (1, 3) };
         let count = |seat: usize| len(((self.hands[seat] >> shift) & SUIT_BITS) & run) as i32;
         let sure = count(first).max(count(second));
-        // With no trump on the other side, the lengths say it all.
-        let rel = if other == 0 { 0 } else { run << shift };
+        // With no trump on the other side, the lengths say it all; else the
+        // run down to the lowest of the longer hand's share of it.
+        let best = if count(first) >= count(second) { first } else { second };
+        let share = ((self.hands[best] >> shift) & SUIT_BITS) & run;
+        let rel = if other == 0 || share == 0 { 0 } else { (run & !((share & share.wrapping_neg()) - 1)) << shift };
         if side == ns {
             (sure, 0, rel)
         } else {
@@ -1002,6 +1009,21 @@ impl<'a> Search<'a> {
         }
         res
     }
+}
+
+/// The `count` highest cards of `bits` (all of them if fewer).
+fn top_n(bits: u64, count: u32) -> u64 {
+    let mut rest = bits;
+    let mut res = 0;
+    for _ in 0..count {
+        if rest == 0 {
+            break;
+        }
+        let top = 1u64 << (63 - rest.leading_zeros());
+        res |= top;
+        rest ^= top;
+    }
+    res
 }
 
 /// No failed move yet in a suit (see `below_relevant`).
