@@ -280,6 +280,22 @@ impl<'a> Search<'a> {
             let winner = (leader + win_idx) & 3;
             return (winner & 1 == 0, self.trick_relevance(&trick, win_idx));
         }
+        // The cut-offs, those depending on the fewest cards first: the
+        // pattern a cut-off names travels up into every stored ancestor,
+        // so when two would cut, the narrower one makes the table's
+        // patterns match more often (the sure trumps before the quick
+        // tricks: 1.7% fewer nodes per table; the table's probe before
+        // both: 8% more).
+        if self.trump < NOTRUMP {
+            // The top trumps win whenever they are played: bounds for both sides.
+            let (ns_sure, ew_sure, trump_rel) = self.sure_trump_tricks();
+            if ns_sure >= target {
+                return (true, trump_rel);
+            }
+            if n - ew_sure < target {
+                return (false, trump_rel);
+            }
+        }
         let ns = leader & 1 == 0;
         let need = if ns { target } else { n + 1 - target };
         let (quick, quick_rel) = self.quick_tricks(leader, need);
@@ -295,16 +311,6 @@ impl<'a> Search<'a> {
             }
             if let Some(rel) = self.trump_trick_lost(leader) {
                 return (!ns, rel);
-            }
-        }
-        if self.trump < NOTRUMP {
-            // The top trumps win whenever they are played: bounds for both sides.
-            let (ns_sure, ew_sure, trump_rel) = self.sure_trump_tricks();
-            if ns_sure >= target {
-                return (true, trump_rel);
-            }
-            if n - ew_sure < target {
-                return (false, trump_rel);
             }
         }
         let present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
@@ -467,7 +473,12 @@ impl<'a> Search<'a> {
             }
             if winners > 0 {
                 res += winners as i32;
-                *item = (winners as i32, above_rest << shift);
+                // With nobody else holding the suit, the lengths say it all.
+                // Only the run's cards that meet another card of the suit
+                // count: the others win on the lengths.
+                let met = len_of(partner).max(len_of(lho)).max(len_of(rho));
+                let cards = top_n(above_rest, met) << shift;
+                *item = (winners as i32, cards);
             }
         }
         // Then a low card to partner's top cards in a suit where the leader
@@ -507,7 +518,7 @@ impl<'a> Search<'a> {
             }
             if winners as i32 > best_extra {
                 best_extra = winners as i32;
-                extra_rel = run_cards << shift;
+                extra_rel = top_n(run_cards, len_of(hand).max(len_of(lho)).max(len_of(rho))) << shift;
             }
         }
         counted[4] = (best_extra, extra_rel);
@@ -548,7 +559,8 @@ impl<'a> Search<'a> {
         let rest = lho | rho | trumps(leader ^ 2);
         let run = own & !((1u64 << (64 - rest.leading_zeros())) - 1);
         if len(run) >= len(lho).max(len(rho)) {
-            run << shift
+            // The trumps that draw the opponents' are all it relies on.
+            top_n(run, len(lho).max(len(rho))) << shift
         } else {
             0
         }
@@ -675,10 +687,15 @@ impl<'a> Search<'a> {
         let (first, second) = if side == ns { (0, 2) } else { (1, 3) };
         let count = |seat: usize| len(((self.hands[seat] >> shift) & SUIT_BITS) & run) as i32;
         let sure = count(first).max(count(second));
+        // With no trump on the other side, the lengths say it all; else the
+        // run down to the lowest of the longer hand's share of it.
+        let best = if count(first) >= count(second) { first } else { second };
+        let share = ((self.hands[best] >> shift) & SUIT_BITS) & run;
+        let rel = if other == 0 || share == 0 { 0 } else { (run & !((share & share.wrapping_neg()) - 1)) << shift };
         if side == ns {
-            (sure, 0, run << shift)
+            (sure, 0, rel)
         } else {
-            (0, sure, run << shift)
+            (0, sure, rel)
         }
     }
 
@@ -992,6 +1009,21 @@ impl<'a> Search<'a> {
         }
         res
     }
+}
+
+/// The `count` highest cards of `bits` (all of them if fewer).
+fn top_n(bits: u64, count: u32) -> u64 {
+    let mut rest = bits;
+    let mut res = 0;
+    for _ in 0..count {
+        if rest == 0 {
+            break;
+        }
+        let top = 1u64 << (63 - rest.leading_zeros());
+        res |= top;
+        rest ^= top;
+    }
+    res
 }
 
 /// No failed move yet in a suit (see `below_relevant`).
