@@ -82,28 +82,9 @@ impl RulePattern for BrowserPattern {
 /// `replace` expanded with the groups of the match `found`.
 fn expand_with(found: &Array<JsString>, replace: &str) -> String {
     let groups = Reflect::get(found, &"groups".into()).ok().filter(|groups| groups.is_object());
-    let texts: Vec<Option<String>> = (0..found.length()).map(|index| found.get(index).as_string()).collect();
-    let lookup = |name: &str| groups.as_ref().and_then(|groups| Reflect::get(groups, &name.into()).ok()?.as_string());
-    let named: Vec<(String, Option<String>)> = names(replace)
-        .map(|name| {
-            let text = lookup(&name);
-            (name, text)
-        })
-        .collect();
-    expand_replacement(replace, |name| match name.parse::<usize>() {
-        Ok(index) => texts.get(index)?.as_deref(),
-        Err(_) => named.iter().find(|(known, _)| known == name)?.1.as_deref(),
-    })
-}
-
-/// The group names a replacement may refer to (a superset: every run of name characters after a `$`,
-/// and every braced name).
-fn names(replace: &str) -> impl Iterator<Item = String> + '_ {
-    replace.split('$').skip(1).filter_map(|after| {
-        let name = match after.strip_prefix('{') {
-            Some(braced) => &braced[..braced.find('}')?],
-            None => &after[..after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len())],
-        };
-        (!name.is_empty()).then(|| name.to_owned())
+    expand_replacement(replace, |name| match name.parse::<u32>() {
+        Ok(index) if index < found.length() => found.get(index).as_string(),
+        Ok(_) => None,
+        Err(_) => Reflect::get(groups.as_ref()?, &name.into()).ok()?.as_string(),
     })
 }

@@ -38,14 +38,17 @@ pub fn LessonStepPage(props: &LessonStepPageProps) -> Html {
         use_effect_with((key.clone(), store.is_some()), move |(key, _)| {
             if let (Some(store), Some(collection), Some(key)) = (store, collection, key.clone()) {
                 wasm_bindgen_futures::spawn_local(async move {
-                    let Ok(mut read) = store.progress(&collection.id).await else { return };
                     // A text is read by opening it; a board is seen once its player opens.
-                    if matches!(key, StepKey::Text(_)) {
-                        read.saw(&collection, key);
-                        // A progress that cannot be stored still shows; the next step tries again.
-                        let _ = store.put_progress(&read).await;
+                    let read = match key {
+                        StepKey::Text(_) => {
+                            store.update_progress(&collection.id, |read| read.saw(&collection, key)).await
+                        }
+                        StepKey::Board(_) => store.progress(&collection.id).await,
+                    };
+                    // A progress that cannot be read or stored leaves the dots as they are.
+                    if let Ok(read) = read {
+                        progress.set(Some(read));
                     }
-                    progress.set(Some(read));
                 });
             }
         });

@@ -105,4 +105,20 @@ impl Store {
         let envelope = serde_json::json!({ "collection": progress.collection.0, "record": text });
         self.write_one(schema::PROGRESS, WriteOp::Put(to_js(&envelope)?)).await
     }
+
+    /// Reads the progress through `collection`, applies `change` and stores it; returns what
+    /// was stored.
+    ///
+    /// # Errors
+    /// When the database cannot be read or written.
+    pub async fn update_progress(
+        &self,
+        collection: &CollectionId,
+        change: impl FnOnce(&mut CollectionProgress),
+    ) -> Result<CollectionProgress, StoreError> {
+        let mut progress = self.progress(collection).await?;
+        change(&mut progress);
+        self.put_progress(&progress).await?;
+        Ok(progress)
+    }
 }

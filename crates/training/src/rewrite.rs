@@ -126,7 +126,7 @@ pub type CompilePattern = dyn Fn(&str) -> Result<Box<dyn RulePattern>, String>;
 /// `$$` is a dollar; a group that did not match, or does not exist, is empty, and a `$` starting
 /// no group stays as it is.
 /// `group` gives a group's text by its number or name.
-pub fn expand_replacement<'a>(replace: &str, group: impl Fn(&str) -> Option<&'a str>) -> String {
+pub fn expand_replacement(replace: &str, group: impl Fn(&str) -> Option<String>) -> String {
     let mut res = String::new();
     let mut rest = replace;
     while let Some(at) = rest.find('$') {
@@ -150,7 +150,7 @@ pub fn expand_replacement<'a>(replace: &str, group: impl Fn(&str) -> Option<&'a 
             rest = after;
             continue;
         };
-        res.push_str(group(name).unwrap_or_default());
+        res.push_str(&group(name).unwrap_or_default());
         rest = next;
     }
     res.push_str(rest);

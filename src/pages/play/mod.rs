@@ -191,11 +191,9 @@ impl Component for Player {
                     let store = store.clone();
                     let board = props.board.id.clone();
                     wasm_bindgen_futures::spawn_local(async move {
-                        let saved = async {
-                            let mut progress = store.progress(&collection.id).await?;
-                            progress.saw(&collection, StepKey::Board(board));
-                            store.put_progress(&progress).await
-                        };
+                        let saved = store.update_progress(&collection.id, |progress| {
+                            progress.saw(&collection, StepKey::Board(board))
+                        });
                         if let Err(error) = saved.await {
                             on_error.emit(error);
                         }
@@ -424,12 +422,10 @@ impl Player {
         let Some(result) = GameResult::of(state) else { return };
         let (board, on_error) = (props.board.id.clone(), props.on_store_error.clone());
         wasm_bindgen_futures::spawn_local(async move {
-            let saved = async {
-                let mut progress = store.progress(&collection.id).await?;
+            let saved = store.update_progress(&collection.id, |progress| {
                 progress.saw(&collection, StepKey::Board(board.clone()));
                 progress.finished(&board, result, solved);
-                store.put_progress(&progress).await
-            };
+            });
             if let Err(error) = saved.await {
                 on_error.emit(error);
             }

@@ -474,7 +474,7 @@ proptest! {
                     Ok(index) => captures.get(index),
                     Err(_) => captures.name(name),
                 }
-                .map(|found| found.as_str())
+                .map(|found| found.as_str().to_owned())
             };
             prop_assert_eq!(training::expand_replacement(&replace, group), expected);
         }
