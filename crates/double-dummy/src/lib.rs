@@ -36,3 +36,64 @@ pub use par::{par, Par, ParContract};
 pub use position::{Position, PositionError};
 pub use solver::{CardValue, Solver, DEFAULT_MEMORY};
 pub use table::DdTable;
+
+/// Where the search's trick starts went, per tricks left (with the
+/// `profiling` feature): the funnel of cut-offs before the leads are tried,
+/// and how soon a lead cut off. For tuning, not for the product.
+#[cfg(feature = "profiling")]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    /// The null-window searches of the drivers.
+    pub iterations: u64,
+    /// Trick starts entered.
+    pub entries: [u64; 14],
+    /// Decided by the target alone, or the last trick.
+    pub trivial: [u64; 14],
+    /// Decided by the sure trumps.
+    pub sure: [u64; 14],
+    /// Decided by the quick tricks.
+    pub quick: [u64; 14],
+    /// Decided by the later-tricks bounds.
+    pub later: [u64; 14],
+    /// Decided by the transposition table.
+    pub tt: [u64; 14],
+    /// Leads tried.
+    pub searched: [u64; 14],
+    /// Cut off by the first lead tried.
+    pub cut_first: [u64; 14],
+    /// Cut off by a later lead.
+    pub cut_later: [u64; 14],
+    /// Per place in the trick: the nodes that cut off, those that cut at
+    /// their first move, the moves those tried, the nodes where every move
+    /// failed, and the moves these tried.
+    pub ply: [[u64; 5]; 4],
+}
+
+#[cfg(feature = "profiling")]
+impl Stats {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: &Stats) {
+        self.iterations += other.iterations;
+        let pairs = [
+            (&mut self.entries, &other.entries),
+            (&mut self.trivial, &other.trivial),
+            (&mut self.sure, &other.sure),
+            (&mut self.quick, &other.quick),
+            (&mut self.later, &other.later),
+            (&mut self.tt, &other.tt),
+            (&mut self.searched, &other.searched),
+            (&mut self.cut_first, &other.cut_first),
+            (&mut self.cut_later, &other.cut_later),
+        ];
+        for (mine, theirs) in self.ply.iter_mut().zip(&other.ply) {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
+        for (mine, theirs) in pairs {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
+    }
+}

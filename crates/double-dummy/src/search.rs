@@ -7,6 +7,17 @@ use std::sync::OnceLock;
 
 use crate::tt::{Bounds, Key, TransTable, NO_MOVE};
 
+/// Runs a counting statement only with the `profiling` feature: without
+/// it the counters of the hot paths compile to nothing.
+macro_rules! stat {
+    ($($body:tt)*) => {{
+        #[cfg(feature = "profiling")]
+        {
+            $($body)*
+        }
+    }};
+}
+
 /// The 13 rank bits (2..=14) of one suit's 16-bit holding.
 const SUIT_BITS: u64 = 0x7FFC;
 /// Where the key's first plane holds the trump suit; every pattern matches on it.
@@ -69,6 +80,9 @@ pub(crate) struct Search<'a> {
     /// Per tricks left, the lead that last cut off at a trick start
     /// (`NO_MOVE` if none): tried first when the leader holds it.
     killers: [u8; 14],
+    /// Where the trick starts went (with the `profiling` feature).
+    #[cfg(feature = "profiling")]
+    pub stats: crate::Stats,
 }
 
 impl<'a> Search<'a> {
@@ -79,7 +93,10 @@ impl<'a> Search<'a> {
                 lengths = lengths << 4 | u64::from(len((hand >> (16 * suit)) & SUIT_BITS));
             }
         }
-        Search { hands, trump, tt, nodes: 0, lengths, pext: pext_table(), killers: [NO_MOVE; 14] }
+        Search { hands, trump, tt, nodes: 0, lengths, pext: pext_table(), killers: [NO_MOVE; 14],
+            #[cfg(feature = "profiling")]
+            stats: crate::Stats::default(),
+        }
     }
 
     /// Where the length of `player`'s suit of `card` sits in `lengths`.
@@ -109,6 +126,7 @@ impl<'a> Search<'a> {
         let mut next = guess;
         while lo < hi {
             let target = next.clamp(lo + 1, hi);
+            stat!(self.stats.iterations += 1;);
             if self.search(leader, trick, count, target).0 {
                 lo = target;
                 next = target + 1;
@@ -209,18 +227,23 @@ impl<'a> Search<'a> {
         let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
         let mut relevant = 0;
         let mut lowest_failed = NONE_FAILED;
+        #[cfg(feature = "profiling")]
+        let mut tried = 0;
         for idx in 0..n_moves {
             let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
             if below_relevant(card, &lowest_failed, relevant) {
                 continue;
             }
+            stat!(tried += 1;);
             let (res, rel) = self.play_and_search(leader, trick, count, card, target);
             if res == ns {
+                stat!(let ply = &mut self.stats.ply[count]; ply[0] += 1; ply[1] += u64::from(tried == 1); ply[2] += tried;);
                 return (res, rel);
             }
             relevant |= rel;
             note_failed(card, &mut lowest_failed);
         }
+        stat!(let ply = &mut self.stats.ply[count]; ply[3] += 1; ply[4] += tried;);
         let mut present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
         for card in &trick[..count] {
             present |= 1u64 << card;
@@ -268,13 +291,13 @@ impl<'a> Search<'a> {
     /// A node at a trick boundary: cut-offs, the table, then the leads.
     fn trick_start(&mut self, leader: usize, target: i32) -> (bool, u64) {
         let n = hand_len(self.hands[leader]) as i32;
-        if target <= 0 {
-            return (true, 0);
-        }
-        if target > n {
-            return (false, 0);
+        stat!(self.stats.entries[n as usize] += 1;);
+        if target <= 0 || target > n {
+            stat!(self.stats.trivial[n as usize] += 1;);
+            return (target <= 0, 0);
         }
         if n == 1 {
+            stat!(self.stats.trivial[1] += 1;);
             let trick = [0, 1, 2, 3].map(|step| self.hands[(leader + step) & 3].trailing_zeros() as u8);
             let win_idx = self.winning_index(&trick);
             let winner = (leader + win_idx) & 3;
@@ -289,27 +312,25 @@ impl<'a> Search<'a> {
         if self.trump < NOTRUMP {
             // The top trumps win whenever they are played: bounds for both sides.
             let (ns_sure, ew_sure, trump_rel) = self.sure_trump_tricks();
-            if ns_sure >= target {
-                return (true, trump_rel);
-            }
-            if n - ew_sure < target {
-                return (false, trump_rel);
+            if ns_sure >= target || n - ew_sure < target {
+                stat!(self.stats.sure[n as usize] += 1;);
+                return (ns_sure >= target, trump_rel);
             }
         }
         let ns = leader & 1 == 0;
         let need = if ns { target } else { n + 1 - target };
         let (quick, quick_rel) = self.quick_tricks(leader, need);
-        if ns && quick >= target {
-            return (true, quick_rel);
-        }
-        if !ns && n - quick < target {
-            return (false, quick_rel);
+        if (ns && quick >= target) || (!ns && n - quick < target) {
+            stat!(self.stats.quick[n as usize] += 1;);
+            return (ns, quick_rel);
         }
         if (ns && target == n) || (!ns && target == 1) {
             if let Some(rel) = self.all_tricks_out_of_reach(leader, n) {
+                stat!(self.stats.later[n as usize] += 1;);
                 return (!ns, rel);
             }
             if let Some(rel) = self.trump_trick_lost(leader) {
+                stat!(self.stats.later[n as usize] += 1;);
                 return (!ns, rel);
             }
         }
@@ -320,11 +341,9 @@ impl<'a> Search<'a> {
         let target_u8 = target as u8;
         let stored = if n <= SHALLOW { None } else { self.tt.probe(&key, target_u8) };
         if let Some(bounds) = stored {
-            if bounds.lower >= target_u8 {
-                return (true, self.mask_to_cards(bounds.mask, present));
-            }
-            if bounds.upper < target_u8 {
-                return (false, self.mask_to_cards(bounds.mask, present));
+            if bounds.lower >= target_u8 || bounds.upper < target_u8 {
+                stat!(self.stats.tt[n as usize] += 1;);
+                return (bounds.lower >= target_u8, self.mask_to_cards(bounds.mask, present));
             }
             best = bounds.best;
         }
@@ -342,17 +361,23 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        stat!(self.stats.searched[n as usize] += 1;);
         let mut res = !ns;
         let mut cut = NO_MOVE;
         let mut relevant = 0;
         let mut lowest_failed = NONE_FAILED;
+        #[cfg(feature = "profiling")]
+        let mut tried = 0;
         for idx in 0..n_moves {
             let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
             if below_relevant(card, &lowest_failed, relevant) {
                 continue;
             }
+            stat!(tried += 1;);
             let (child, rel) = self.play_and_search(leader, trick, 0, card, target);
             if child == ns {
+                stat!(if idx == 0 { self.stats.cut_first[n as usize] += 1 } else { self.stats.cut_later[n as usize] += 1 });
+                stat!(let ply = &mut self.stats.ply[0]; ply[0] += 1; ply[1] += u64::from(tried == 1); ply[2] += tried;);
                 self.killers[n as usize] = card;
                 res = ns;
                 cut = self.card_to_relative(card);
@@ -366,6 +391,7 @@ impl<'a> Search<'a> {
             note_failed(card, &mut lowest_failed);
         }
         if res != ns {
+            stat!(let ply = &mut self.stats.ply[0]; ply[3] += 1; ply[4] += tried;);
             relevant = self.whole_groups(relevant, self.hands[leader], present, &moves[..n_moves]);
         }
         let tricks = n as u8;

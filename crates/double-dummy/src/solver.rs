@@ -16,6 +16,8 @@ pub const DEFAULT_MEMORY: usize = 64 << 20;
 pub struct Solver {
     tt: TransTable,
     nodes: u64,
+    #[cfg(feature = "profiling")]
+    stats: crate::Stats,
 }
 
 /// The value of one card: the tricks the side of the player to play takes
@@ -42,7 +44,12 @@ impl Solver {
     /// A solver whose table uses at most `bytes` (a few hundred bytes at least).
     #[must_use]
     pub fn with_memory(bytes: usize) -> Solver {
-        Solver { tt: TransTable::new(bytes), nodes: 0 }
+        Solver {
+            tt: TransTable::new(bytes),
+            nodes: 0,
+            #[cfg(feature = "profiling")]
+            stats: crate::Stats::default(),
+        }
     }
 
     /// The bytes the table takes once allocated (never more than the cap).
@@ -55,6 +62,13 @@ impl Solver {
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Where the trick starts of every search so far went.
+    #[cfg(feature = "profiling")]
+    #[must_use]
+    pub fn stats(&self) -> crate::Stats {
+        self.stats
     }
 
     /// Forgets every stored position and frees the table.
@@ -118,6 +132,8 @@ impl Solver {
             prev = Some(card);
         }
         self.nodes += search.nodes;
+        #[cfg(feature = "profiling")]
+        self.stats.add(&search.stats);
         // Every legal card has its group's value (bit indices are below 64).
         pbn_order(legal)
             .filter_map(|card| values[card.bit_index() as usize].map(|tricks| CardValue { card, tricks }))
@@ -156,6 +172,8 @@ impl Solver {
             }
         }
         self.nodes += search.nodes;
+        #[cfg(feature = "profiling")]
+        self.stats.add(&search.stats);
         (value, pbn_order(best).collect())
     }
 
@@ -204,6 +222,8 @@ impl Solver {
         let mut search = Search::new(hands, trump, &mut self.tt);
         let ns = search.ns_tricks(leader, trick, count, guess);
         self.nodes += search.nodes;
+        #[cfg(feature = "profiling")]
+        self.stats.add(&search.stats);
         // The search never answers more tricks than remain (at most 13).
         tricks_u8(usize::try_from(ns).unwrap_or(0))
     }
