@@ -54,5 +54,19 @@ fn main() {
         sum(&stats.cut_later),
         searched - sum(&stats.cut_first) - sum(&stats.cut_later)
     );
+    let places = ["lead", "second", "third", "fourth"];
+    for (label, plies) in [("all", &stats.ply), ("10+ tricks left", &stats.ply_top)] {
+        println!("per place in the trick ({label}): cut-off nodes, moves tried per cut-off, nodes where all failed, moves each");
+        for (place, ply) in places.iter().zip(plies) {
+            let per = |sum: u64, count: u64| sum as f64 / count.max(1) as f64;
+            println!(
+                "  {place:<7} {:>9} {:>6.3} {:>9} {:>6.3}",
+                ply[0],
+                per(ply[2], ply[0]),
+                ply[3],
+                per(ply[4], ply[3])
+            );
+        }
+    }
     println!("pons-dds: {:#?}", theirs.search_stats());
 }

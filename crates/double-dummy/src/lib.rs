@@ -67,10 +67,28 @@ pub struct Stats {
     /// their first move, the moves those tried, the nodes where every move
     /// failed, and the moves these tried.
     pub ply: [[u64; 5]; 4],
+    /// `ply` for the trick starts with 10 tricks left or more.
+    pub ply_top: [[u64; 5]; 4],
 }
 
 #[cfg(feature = "profiling")]
 impl Stats {
+    /// Counts a node at `place` in the trick (`tricks` left) that tried
+    /// `tried` moves, and whether one cut off.
+    pub(crate) fn count_moves(&mut self, place: usize, tricks: i32, cut: bool, tried: u64) {
+        let top = tricks >= 10;
+        for ply in [Some(&mut self.ply[place]), top.then_some(&mut self.ply_top[place])].into_iter().flatten() {
+            if cut {
+                ply[0] += 1;
+                ply[1] += u64::from(tried == 1);
+                ply[2] += tried;
+            } else {
+                ply[3] += 1;
+                ply[4] += tried;
+            }
+        }
+    }
+
     /// Adds `other`'s counts to these.
     pub fn add(&mut self, other: &Stats) {
         self.iterations += other.iterations;
@@ -85,7 +103,7 @@ impl Stats {
             (&mut self.cut_first, &other.cut_first),
             (&mut self.cut_later, &other.cut_later),
         ];
-        for (mine, theirs) in self.ply.iter_mut().zip(&other.ply) {
+        for (mine, theirs) in self.ply.iter_mut().zip(&other.ply).chain(self.ply_top.iter_mut().zip(&other.ply_top)) {
             for (a, b) in mine.iter_mut().zip(theirs) {
                 *a += b;
             }

@@ -36,6 +36,9 @@ const HISTORY_WEIGHT: i32 = 2;
 const KILLER_BONUS: i32 = 500;
 /// See `KILLER_BONUS`.
 const STORED_BONUS: i32 = 300;
+/// How much a lead counts against it per opponent void in its suit (and
+/// once more when an opponent can ruff it).
+const VOID_PENALTY: i32 = 100;
 /// Notrump, in the place of a trump suit index.
 pub(crate) const NOTRUMP: usize = 4;
 
@@ -93,7 +96,14 @@ impl<'a> Search<'a> {
                 lengths = lengths << 4 | u64::from(len((hand >> (16 * suit)) & SUIT_BITS));
             }
         }
-        Search { hands, trump, tt, nodes: 0, lengths, pext: pext_table(), killers: [NO_MOVE; 14],
+        Search {
+            hands,
+            trump,
+            tt,
+            nodes: 0,
+            lengths,
+            pext: pext_table(),
+            killers: [NO_MOVE; 14],
             #[cfg(feature = "profiling")]
             stats: crate::Stats::default(),
         }
@@ -226,24 +236,24 @@ impl<'a> Search<'a> {
         let mut scores = [0i32; 13];
         let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
         let mut relevant = 0;
-        let mut lowest_failed = NONE_FAILED;
+        let mut skip_below = [0u8; 4];
         #[cfg(feature = "profiling")]
         let mut tried = 0;
         for idx in 0..n_moves {
             let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
-            if below_relevant(card, &lowest_failed, relevant) {
+            if skip_below[usize::from(card >> 4)] > card & 15 {
                 continue;
             }
             stat!(tried += 1;);
             let (res, rel) = self.play_and_search(leader, trick, count, card, target);
             if res == ns {
-                stat!(let ply = &mut self.stats.ply[count]; ply[0] += 1; ply[1] += u64::from(tried == 1); ply[2] += tried;);
+                stat!(self.stats.count_moves(count, n, true, tried););
                 return (res, rel);
             }
             relevant |= rel;
-            note_failed(card, &mut lowest_failed);
+            note_failed(card, rel, &mut skip_below);
         }
-        stat!(let ply = &mut self.stats.ply[count]; ply[3] += 1; ply[4] += tried;);
+        stat!(self.stats.count_moves(count, n, false, tried););
         let mut present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
         for card in &trick[..count] {
             present |= 1u64 << card;
@@ -365,19 +375,23 @@ impl<'a> Search<'a> {
         let mut res = !ns;
         let mut cut = NO_MOVE;
         let mut relevant = 0;
-        let mut lowest_failed = NONE_FAILED;
+        let mut skip_below = [0u8; 4];
         #[cfg(feature = "profiling")]
         let mut tried = 0;
         for idx in 0..n_moves {
             let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
-            if below_relevant(card, &lowest_failed, relevant) {
+            if skip_below[usize::from(card >> 4)] > card & 15 {
                 continue;
             }
             stat!(tried += 1;);
             let (child, rel) = self.play_and_search(leader, trick, 0, card, target);
             if child == ns {
-                stat!(if idx == 0 { self.stats.cut_first[n as usize] += 1 } else { self.stats.cut_later[n as usize] += 1 });
-                stat!(let ply = &mut self.stats.ply[0]; ply[0] += 1; ply[1] += u64::from(tried == 1); ply[2] += tried;);
+                stat!(if idx == 0 {
+                    self.stats.cut_first[n as usize] += 1
+                } else {
+                    self.stats.cut_later[n as usize] += 1
+                });
+                stat!(self.stats.count_moves(0, n, true, tried););
                 self.killers[n as usize] = card;
                 res = ns;
                 cut = self.card_to_relative(card);
@@ -388,10 +402,10 @@ impl<'a> Search<'a> {
                 break;
             }
             relevant |= rel;
-            note_failed(card, &mut lowest_failed);
+            note_failed(card, rel, &mut skip_below);
         }
         if res != ns {
-            stat!(let ply = &mut self.stats.ply[0]; ply[3] += 1; ply[4] += tried;);
+            stat!(self.stats.count_moves(0, n, false, tried););
             relevant = self.whole_groups(relevant, self.hands[leader], present, &moves[..n_moves]);
         }
         let tricks = n as u8;
@@ -885,6 +899,12 @@ impl<'a> Search<'a> {
                     res += 30;
                 }
             }
+            // A lead an opponent cannot follow lets them answer with any
+            // discard or ruff, and the proof of a cut-off must refute each
+            // of them: such leads go after the others, a ruff after a
+            // discard (on 20 bench tables, 16% fewer nodes).
+            let voids = i32::from(holding(lho) == 0) + i32::from(holding(rho) == 0);
+            res -= VOID_PENALTY * (voids + i32::from(opp_ruffs));
             if self.trump < NOTRUMP && suit == self.trump {
                 // Drawing trumps with the longer trumps, even from the top, is
                 // tried after the side suits' winners: on 12 tables it cut off
@@ -982,7 +1002,8 @@ impl<'a> Search<'a> {
             }
             below += suit_len;
         }
-        Key { shape, plane0, plane1, select }
+        let tops = crate::tt::top_owners(select, plane0, plane1);
+        Key { shape, plane0, plane1, select, tops }
     }
 
     /// A card as its suit and its place from the top among the remaining cards
@@ -1052,31 +1073,21 @@ fn top_n(bits: u64, count: u32) -> u64 {
     res
 }
 
-/// No failed move yet in a suit (see `below_relevant`).
-const NONE_FAILED: [u8; 4] = [u8::MAX; 4];
-
-/// Whether the move `card` can be skipped because a move of its suit
-/// already failed and both lie below every relevant card of the suit found
-/// so far: the failed move's result depends on no card that low, so playing
-/// `card` instead leads to a position matching the same pattern, with the
-/// same result (the dynamic counterpart of equivalent cards).
+/// Records that the move `card` failed with the cards `rel` its result
+/// depends on: a later move of its suit below the lowest of them, with
+/// `card` below it too, is then skipped (`skip_below` is the rank under
+/// which moves of each suit are skipped). The failed move's pattern does
+/// not tell the two apart, so playing the other one instead leads to a
+/// position matching the same pattern, with the same result (the dynamic
+/// counterpart of equivalent cards; DDS's lowest winning rank).
 #[inline]
-fn below_relevant(card: u8, lowest_failed: &[u8; 4], relevant: u64) -> bool {
+fn note_failed(card: u8, rel: u64, skip_below: &mut [u8; 4]) {
     let suit = usize::from(card >> 4);
-    let failed = lowest_failed[suit];
-    if failed == u8::MAX {
-        return false;
-    }
-    let rel = (relevant >> (16 * suit)) & SUIT_BITS;
+    let rel = (rel >> (16 * suit)) & SUIT_BITS;
     let floor = if rel == 0 { 16 } else { rel.trailing_zeros() as u8 };
-    (card & 15) < floor && (failed & 15) < floor
-}
-
-/// Records that the move `card` failed, for `below_relevant`.
-#[inline]
-fn note_failed(card: u8, lowest_failed: &mut [u8; 4]) {
-    let slot = &mut lowest_failed[usize::from(card >> 4)];
-    *slot = (*slot).min(card);
+    if card & 15 < floor {
+        skip_below[suit] = skip_below[suit].max(floor);
+    }
 }
 
 /// The move to try at `idx`: the best scored of those not tried yet, moved
