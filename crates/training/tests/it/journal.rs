@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use training::testing::FakeSolver;
 use training::{
-    read_board_record, robot_draw, BoardId, CardValue, EventId, EventKind, Journal, JournalError, Opening, PlayStart,
-    RandomSource, SolverAnswers, SolverPort, SolverPosition,
+    read_board_record, read_journal_record, robot_draw, BoardId, CardValue, EventId, EventKind, Journal, JournalError,
+    Opening, PlayStart, RandomSource, SolverAnswers, SolverPort, SolverPosition,
 };
 
 /// The real solver behind the port, as the app's worker adapter does it.
@@ -223,6 +223,39 @@ fn replays_from_the_stored_seed_choose_the_same_cards() {
         let mut cards = learner_cards.into_iter();
         play_out(&mut second, &mut solver, |_| cards.next().expect("as many decisions")).expect("a legal play");
         assert_eq!(second.events(), first.events(), "seed {seed}");
+    }
+}
+
+/// A full deal played before the robots asked the solver for their best cards alone (each robot card
+/// then drawn among the best cards of every card's value): East defends 4S, with a branch.
+const ROBOTS_FIXTURE: &str = include_str!("../data/journal-robots-v2.json");
+
+/// The cards on the path to `id`, in play order.
+fn cards_to(journal: &Journal, id: EventId) -> Vec<Card> {
+    let path = journal.path(id).expect("an event");
+    path.into_iter()
+        .filter_map(|at| match journal.event(at).map(|event| &event.kind) {
+            Some(EventKind::CardPlayed { card }) => Some(*card),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn robots_replay_a_stored_journal_identically() {
+    let json = serde_json::from_str(ROBOTS_FIXTURE).expect("the fixture is JSON");
+    let stored = read_journal_record(&json).expect("the fixture reads");
+    let mut solver = DdSolver::default();
+    let leaves: Vec<EventId> = stored.branches().iter().map(|event| event.id).collect();
+    assert_eq!(leaves.len(), 2, "the main line and a branch");
+    for leaf in leaves {
+        let expected = cards_to(&stored, leaf);
+        assert_eq!(expected.len(), 52, "a full play to {leaf}");
+        let review = stored.review(leaf).expect("the leaf");
+        let mut learner_cards = review.learner_cards().map(|card| card.card);
+        let mut replay = Journal::start(stored.play_start().clone()).expect("the stored start");
+        play_out(&mut replay, &mut solver, |_| learner_cards.next().expect("as many decisions")).expect("a legal play");
+        assert_eq!(cards_to(&replay, replay.current()), expected, "the path to {leaf}");
     }
 }
 
