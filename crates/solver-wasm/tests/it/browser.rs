@@ -7,7 +7,9 @@ use gloo_worker::{Bincode, Codec};
 use solver_wasm::{Handler, Request, Response};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-use crate::common::{board_vector, check_board, check_illegal_requests, check_table, table_vector, BOARDS, TABLES};
+use crate::common::{
+    board_vector, check_best_cards, check_board, check_illegal_requests, check_table, table_vector, BOARDS, TABLES,
+};
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
@@ -33,6 +35,15 @@ fn card_values_of_positions_in_play() {
     let vectors = BOARDS.lines().skip(1).step_by(2).map(board_vector).filter(|vector| vector.tricks_left <= 10);
     for (idx, vector) in vectors.take(8).enumerate() {
         check_board(&mut over_the_wire(&mut handler), idx as u64 + 1, &vector);
+    }
+}
+
+#[wasm_bindgen_test]
+fn best_cards_of_positions_in_play() {
+    let mut handler = Handler::new();
+    let vectors = BOARDS.lines().skip(1).step_by(2).map(board_vector).filter(|vector| vector.tricks_left <= 10);
+    for (idx, vector) in vectors.take(4).enumerate() {
+        check_best_cards(&mut over_the_wire(&mut handler), idx as u64 + 1, &vector);
     }
 }
 
