@@ -19,8 +19,9 @@ use std::rc::Rc;
 use bridge::{BySeat, Call, Card, Contract, Hand, Penalty, Play, Seat, Side, Strain};
 use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg, WORKER_SCRIPT};
 use training::{
-    Board, BoardId, CardValue, Collection, CollectionId, EventId, EventKind, Game, GameResult, Journal, JournalError,
-    MinibridgeContract, PlayStart, RandomSource, SolverPosition, StepKey, TableState, TeachingMode,
+    BestCards, Board, BoardId, CardValue, Collection, CollectionId, EventId, EventKind, Game, GameResult, Journal,
+    JournalError, MinibridgeContract, PlayStart, RandomSource, SolverPosition, SolverQuestion, StepKey, TableState,
+    TeachingMode,
 };
 use ui::{AuctionTable, BidBox, DdTableView, HandView, Strings, TrickView};
 use yew::prelude::*;
@@ -123,8 +124,8 @@ pub struct Player {
     game_id: String,
     /// The worker answering the game's questions; started at the first.
     client: Option<SolverClient>,
-    /// The position asked of the worker and not yet answered.
-    asking: Option<SolverPosition>,
+    /// The question asked of the worker and not yet answered.
+    asking: Option<SolverQuestion>,
     /// Why the solver could not answer, until the learner retries.
     failure: Option<String>,
     show_best: bool,
@@ -164,6 +165,7 @@ pub enum Msg {
     ChooseClaim(Option<u8>),
     Claim,
     Answer(SolverPosition, Vec<CardValue>),
+    BestCards(SolverPosition, BestCards),
     SolverFailed(String),
     Retry,
     Table(TableMsg, ParMsg),
@@ -294,11 +296,19 @@ impl Component for Player {
                 }
             }
             Msg::Answer(position, values) => {
-                if self.asking.as_ref() == Some(&position) {
+                if matches!(&self.asking, Some(SolverQuestion::Analyse(asked)) if *asked == position) {
                     self.asking = None;
                 }
                 let Phase::Playing(game) = &mut self.phase else { return false };
                 game.answer(position, values);
+                self.step(ctx, false);
+            }
+            Msg::BestCards(position, best) => {
+                if matches!(&self.asking, Some(SolverQuestion::BestCards(asked)) if *asked == position) {
+                    self.asking = None;
+                }
+                let Phase::Playing(game) = &mut self.phase else { return false };
+                game.answer_best_cards(position, best);
                 self.step(ctx, false);
             }
             Msg::SolverFailed(detail) => {
@@ -395,7 +405,7 @@ impl Player {
             self.record_progress(ctx, &state, solved);
         }
         match advance.ask {
-            Some(position) => self.ask(ctx, position),
+            Some(question) => self.ask(ctx, question),
             None => {
                 self.asking = None;
                 if state.has_ended() && self.table.is_none() && self.table_client.is_none() {
@@ -432,25 +442,51 @@ impl Player {
         });
     }
 
-    fn ask(&mut self, ctx: &Context<Self>, position: SolverPosition) {
-        if self.asking.as_ref() == Some(&position) {
+    /// Asks the worker `question`: every card's value (advice, claims) or
+    /// the best cards only (the robots' cards), as the game needs.
+    fn ask(&mut self, ctx: &Context<Self>, question: SolverQuestion) {
+        if self.asking.as_ref() == Some(&question) {
             return;
         }
-        self.asking = Some(position.clone());
+        self.asking = Some(question.clone());
         let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
+        let position = question.position().clone();
         let message = PositionMsg::new(&position.hands, position.trump, position.leader, &position.trick);
-        let answer = client.analyse(message);
-        ctx.link().send_future_batch(async move {
-            match answer.await {
-                Ok(values) => vec![Msg::Answer(
-                    position,
-                    values.into_iter().map(|value| CardValue { card: value.card, tricks: value.tricks }).collect(),
-                )],
-                // A newer question replaced it; its answer comes instead.
-                Err(ClientError::Stale) => Vec::new(),
-                Err(error) => vec![Msg::SolverFailed(error.to_string())],
+        match question {
+            SolverQuestion::Analyse(_) => {
+                let answer = client.analyse(message);
+                ctx.link().send_future_batch(async move {
+                    match answer.await {
+                        Ok(values) => vec![Msg::Answer(
+                            position,
+                            values
+                                .into_iter()
+                                .map(|value| CardValue { card: value.card, tricks: value.tricks })
+                                .collect(),
+                        )],
+                        Err(error) => Player::failed(error),
+                    }
+                });
             }
-        });
+            SolverQuestion::BestCards(_) => {
+                let answer = client.best_cards(message);
+                ctx.link().send_future_batch(async move {
+                    match answer.await {
+                        Ok((tricks, cards)) => vec![Msg::BestCards(position, BestCards { tricks, cards })],
+                        Err(error) => Player::failed(error),
+                    }
+                });
+            }
+        }
+    }
+
+    /// What the page does when the worker gave no answer.
+    fn failed(error: ClientError) -> Vec<Msg> {
+        match error {
+            // A newer question replaced it; its answer comes instead.
+            ClientError::Stale => Vec::new(),
+            error => vec![Msg::SolverFailed(error.to_string())],
+        }
     }
 
     fn ask_table(&mut self, ctx: &Context<Self>) {
