@@ -26,7 +26,7 @@ pub use protocol::{
 };
 pub use requests::{Answer, ClientError};
 
-pub use client::SolverClient;
+pub use client::{SolverClient, READY_TIMEOUT};
 pub use worker::SolverWorker;
 
 use requests::Requests;
