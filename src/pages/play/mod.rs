@@ -128,6 +128,9 @@ pub struct Player {
     asking: Option<SolverQuestion>,
     /// Why the solver could not answer, until the learner retries.
     failure: Option<String>,
+    /// The solver's worker did not start: no robot card and no advice
+    /// until the learner retries (with a new worker).
+    unavailable: bool,
     show_best: bool,
     /// The claim being chosen: the tricks for the learner's side.
     claim: Option<u8>,
@@ -167,6 +170,8 @@ pub enum Msg {
     Answer(SolverPosition, Vec<CardValue>),
     BestCards(SolverPosition, BestCards),
     SolverFailed(String),
+    /// The worker did not start in time ([`ClientError::Unavailable`]).
+    SolverUnavailable,
     Retry,
     Table(TableMsg, ParMsg),
     NewGame,
@@ -210,6 +215,7 @@ impl Component for Player {
             client: None,
             asking: None,
             failure: None,
+            unavailable: false,
             show_best: false,
             claim: None,
             table_client: None,
@@ -315,8 +321,13 @@ impl Component for Player {
                 self.asking = None;
                 self.failure = Some(detail);
             }
+            Msg::SolverUnavailable => {
+                self.asking = None;
+                self.unavailable = true;
+            }
             Msg::Retry => {
                 self.failure = None;
+                self.unavailable = false;
                 self.client = None;
                 self.step(ctx, false);
             }
@@ -351,7 +362,12 @@ impl Component for Player {
         html! {
             <article class="player" data-board={board.id.0.clone()}>
                 <h2>{ name }</h2>
-                if let Some(failure) = &self.failure {
+                if self.unavailable {
+                    <p class="error solver-unavailable" role="alert">
+                        { strings.get("game-solver-unavailable") }{ " " }
+                        <button class="retry" onclick={ctx.link().callback(|_| Msg::Retry)}>{ strings.get("retry") }</button>
+                    </p>
+                } else if let Some(failure) = &self.failure {
                     <p class="error solver-failed" role="alert">
                         { format!("{} ({failure})", strings.get("game-solver-failed")) }{ " " }
                         <button class="retry" onclick={ctx.link().callback(|_| Msg::Retry)}>{ strings.get("retry") }</button>
@@ -485,6 +501,7 @@ impl Player {
         match error {
             // A newer question replaced it; its answer comes instead.
             ClientError::Stale => Vec::new(),
+            ClientError::Unavailable => vec![Msg::SolverUnavailable],
             error => vec![Msg::SolverFailed(error.to_string())],
         }
     }
@@ -647,6 +664,8 @@ impl Player {
             strings.get("game-over")
         } else if learners_turn {
             strings.get("game-your-turn").replace("{seat}", ui_strings.seat(to_play.unwrap_or(bottom)))
+        } else if self.unavailable {
+            strings.get("game-robots-stopped")
         } else if game.pending_claim().is_some() {
             strings.get("game-checking-claim")
         } else {
@@ -754,6 +773,9 @@ impl Player {
         let feedback = last_card.map(|(card, decision)| {
             let label = ui::card_label(card);
             match journal.advice(decision) {
+                None if self.unavailable => html! {
+                    <p class="card-feedback no-advice">{ strings.get("game-no-advice").replace("{card}", &label) }</p>
+                },
                 None => html! { <p class="card-feedback checking">{ strings.get("game-checking").replace("{card}", &label) }</p> },
                 Some(advice) => {
                     let cost = advice.cost(card).unwrap_or(0);
