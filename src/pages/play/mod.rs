@@ -147,7 +147,8 @@ pub struct Player {
 enum Phase {
     Loading,
     Choosing,
-    Playing(Game),
+    /// Boxed: a game with its solver answers is far larger than the other phases.
+    Playing(Box<Game>),
 }
 
 pub enum Msg {
@@ -232,7 +233,9 @@ impl Component for Player {
                 self.phase = match stored {
                     Some(stored) => {
                         self.game_id = stored.id;
-                        Phase::Playing(Game::new(stored.journal).following(props.board.game().auction().calls()))
+                        Phase::Playing(Box::new(
+                            Game::new(stored.journal).following(props.board.game().auction().calls()),
+                        ))
                     }
                     None => Phase::Choosing,
                 };
@@ -387,7 +390,7 @@ impl Player {
             Ok(journal) => {
                 let board = &ctx.props().board;
                 self.game_id = format!("{}:{}:{:x}", board.id.0, now().0, BrowserRandom.next_u64() >> 32);
-                self.phase = Phase::Playing(Game::new(journal).following(board.game().auction().calls()));
+                self.phase = Phase::Playing(Box::new(Game::new(journal).following(board.game().auction().calls())));
                 self.show_best = false;
                 self.claim = None;
                 self.step(ctx, true);
