@@ -109,7 +109,8 @@ impl SolverClient {
             bridge.send(request);
         }
         let weak: Weak<RefCell<State>> = Rc::downgrade(&state);
-        let millis = u32::try_from(ready_within.as_millis()).unwrap_or(u32::MAX);
+        // At most setTimeout's longest delay, which a larger one would wrap.
+        let millis = u32::try_from(ready_within.as_millis()).unwrap_or(u32::MAX).min(0x7FFF_FFFF);
         let readiness = Timeout::new(millis, move || {
             if let Some(state) = weak.upgrade() {
                 let mut state = state.borrow_mut();
