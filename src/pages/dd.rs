@@ -19,6 +19,8 @@ enum Analysis {
     /// The table, its par and the threads the worker solved it with.
     Solved(TableMsg, ParMsg, u32),
     Failed(String),
+    /// The worker did not start: asking again starts a new one.
+    Unavailable,
 }
 
 #[derive(Properties, PartialEq)]
@@ -59,6 +61,11 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
                     }
                     // A newer request's answer will come instead.
                     Err(ClientError::Stale) => {}
+                    Err(ClientError::Unavailable) => {
+                        // The next request starts a new worker.
+                        solver_ref.borrow_mut().take();
+                        analysis.set(Analysis::Unavailable);
+                    }
                     Err(err) => analysis.set(Analysis::Failed(err.to_string())),
                 }
             });
@@ -80,6 +87,12 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
                 </div>
             }
         }
+        Analysis::Unavailable => html! {
+            <p class="error dd-unavailable">
+                { strings.get("dd-unavailable") }{ " " }
+                <button class="solve-deal" onclick={on_solve}>{ strings.get("retry") }</button>
+            </p>
+        },
         Analysis::Failed(detail) => {
             html! { <p class="error">{ format!("{}: {detail}", strings.get("dd-failed")) }</p> }
         }

@@ -1,11 +1,21 @@
 //! The app's side of the worker: the book of requests (`requests.rs`) over a
-//! `gloo-worker` bridge, with one typed method per question.
+//! `gloo-worker` bridge, with one typed method per question, and the check
+//! that the worker starts at all.
+//!
+//! gloo-worker tells nothing of a worker whose script fails to load: its
+//! messages just wait for a worker that never comes. So a client asks a
+//! cheap question ([`RequestBody::Threads`]) as soon as it spawns the worker
+//! and gives the worker up when no answer at all came within its time to
+//! start ([`READY_TIMEOUT`]): every request then resolves to
+//! [`ClientError::Unavailable`] instead of waiting forever.
 
 use std::cell::RefCell;
 use std::future::Future;
 use std::rc::{Rc, Weak};
+use std::time::Duration;
 
-use bridge::{Deal, Seat, Vulnerability};
+use bridge::{Card, Deal, Seat, Vulnerability};
+use gloo_timers::callback::Timeout;
 use gloo_worker::{Spawnable, WorkerBridge};
 
 use crate::{
@@ -13,11 +23,18 @@ use crate::{
     SolverWorker, TableMsg,
 };
 
+/// How long a worker has to answer its first question (which asks nothing of
+/// the solver) before its client gives it up: far more than loading the
+/// worker's script and wasm takes, even from the network on a slow phone.
+pub const READY_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// A handle on one solver worker. Requests get increasing ids and a newer
 /// request makes every older one stale: its future resolves at once to
 /// [`ClientError::Stale`] and its answer is dropped. Only one request is
 /// with the worker at a time and only the newest waits behind it, so the
-/// worker never starts a position nobody waits for.
+/// worker never starts a position nobody waits for. A worker that has not
+/// answered anything [`READY_TIMEOUT`] after its spawn is given up: every
+/// request resolves to [`ClientError::Unavailable`].
 /// Dropping the client ends the worker.
 pub struct SolverClient {
     state: Rc<RefCell<State>>,
@@ -28,6 +45,9 @@ struct State {
     /// only a `Weak` of this state, so dropping the client drops the bridge.
     bridge: Option<WorkerBridge<SolverWorker>>,
     requests: Requests,
+    /// The check that the worker started; dropping it (with the client)
+    /// cancels it.
+    readiness: Option<Timeout>,
 }
 
 impl SolverClient {
@@ -36,10 +56,18 @@ impl SolverClient {
     ///
     /// # Panics
     /// When the browser cannot create a worker at all (no `Worker` in this
-    /// context). A script that fails to load leaves requests unanswered.
+    /// context). A script that fails to load makes every request fail with
+    /// [`ClientError::Unavailable`] after [`READY_TIMEOUT`].
     #[must_use]
     pub fn spawn(script: &str) -> SolverClient {
-        SolverClient::spawn_script(script, false)
+        SolverClient::spawn_script(script, false, READY_TIMEOUT)
+    }
+
+    /// [`SolverClient::spawn`], giving the worker `ready_within` to answer
+    /// its first question instead of [`READY_TIMEOUT`].
+    #[must_use]
+    pub fn spawn_with_timeout(script: &str, ready_within: Duration) -> SolverClient {
+        SolverClient::spawn_script(script, false, ready_within)
     }
 
     /// Starts the worker for tables: the threaded one
@@ -49,7 +77,7 @@ impl SolverClient {
     #[must_use]
     pub fn spawn_for_tables() -> SolverClient {
         if crate::pool_available() {
-            SolverClient::spawn_script(crate::POOL_WORKER_SCRIPT, true)
+            SolverClient::spawn_script(crate::POOL_WORKER_SCRIPT, true, READY_TIMEOUT)
         } else {
             SolverClient::spawn(crate::WORKER_SCRIPT)
         }
@@ -58,8 +86,8 @@ impl SolverClient {
     /// `script` is either a wasm-bindgen module that registers the worker
     /// when initialised (`loader` false: gloo-worker's loader imports it), or
     /// a module worker script of its own (`loader` true).
-    fn spawn_script(script: &str, loader: bool) -> SolverClient {
-        let state = Rc::new(RefCell::new(State { bridge: None, requests: Requests::default() }));
+    fn spawn_script(script: &str, loader: bool, ready_within: Duration) -> SolverClient {
+        let state = Rc::new(RefCell::new(State { bridge: None, requests: Requests::default(), readiness: None }));
         let weak: Weak<RefCell<State>> = Rc::downgrade(&state);
         let bridge = SolverWorker::spawner()
             .with_loader(loader)
@@ -74,7 +102,28 @@ impl SolverClient {
                 }
             })
             .spawn(script);
-        state.borrow_mut().bridge = Some(bridge);
+        // The readiness question goes first; any request made after it makes
+        // it stale, but the worker answers it before that request, at once.
+        let (_answer, post) = state.borrow_mut().requests.send(RequestBody::Threads);
+        if let Some(request) = post {
+            bridge.send(request);
+        }
+        let weak: Weak<RefCell<State>> = Rc::downgrade(&state);
+        // At most setTimeout's longest delay, which a larger one would wrap.
+        let millis = u32::try_from(ready_within.as_millis()).unwrap_or(u32::MAX).min(0x7FFF_FFFF);
+        let readiness = Timeout::new(millis, move || {
+            if let Some(state) = weak.upgrade() {
+                let mut state = state.borrow_mut();
+                if !state.requests.started() {
+                    state.requests.fail_all();
+                }
+            }
+        });
+        {
+            let mut inner = state.borrow_mut();
+            inner.bridge = Some(bridge);
+            inner.readiness = Some(readiness);
+        }
         SolverClient { state }
     }
 
@@ -98,6 +147,19 @@ impl SolverClient {
         async move {
             match answer.await? {
                 ResponseBody::Analyse(values) => Ok(values),
+                _ => Err(ClientError::Mismatch),
+            }
+        }
+    }
+
+    /// The tricks the side of the player to play in `position` takes with
+    /// best play, and the legal cards worth them (spades first, each suit
+    /// from the ace): what a robot needs, cheaper than [`Self::analyse`].
+    pub fn best_cards(&self, position: PositionMsg) -> impl Future<Output = Result<(u8, Vec<Card>), ClientError>> {
+        let answer = self.request(RequestBody::BestCards(position));
+        async move {
+            match answer.await? {
+                ResponseBody::BestCards { value, cards } => Ok((value, cards)),
                 _ => Err(ClientError::Mismatch),
             }
         }

@@ -38,6 +38,7 @@ impl Handler {
     pub fn handle(&mut self, request: Request) -> Response {
         let body = match request.body {
             RequestBody::Analyse(position) => self.analyse(&position),
+            RequestBody::BestCards(position) => self.best_cards(&position),
             RequestBody::Table { deal } => self.table(&deal).map(|table| ResponseBody::Table((&table).into())),
             RequestBody::Par { deal, vulnerability, dealer } => self.table(&deal).map(|table| ResponseBody::Par {
                 table: (&table).into(),
@@ -55,12 +56,16 @@ impl Handler {
     }
 
     fn analyse(&mut self, position: &PositionMsg) -> Result<ResponseBody, SolverError> {
-        let position = Position::from_pbn(&position.hands, position.trump, position.leader, &position.played)
-            .map_err(position_error)?;
+        let position = checked(position)?;
         let values = self.solver.analyse(&position);
         Ok(ResponseBody::Analyse(
             values.into_iter().map(|value| CardValueMsg { card: value.card, tricks: value.tricks }).collect(),
         ))
+    }
+
+    fn best_cards(&mut self, position: &PositionMsg) -> Result<ResponseBody, SolverError> {
+        let (value, cards) = self.solver.best_cards(&checked(position)?);
+        Ok(ResponseBody::BestCards { value, cards })
     }
 
     fn table(&mut self, deal: &str) -> Result<DdTable, SolverError> {
@@ -71,6 +76,11 @@ impl Handler {
         }
         .map_err(position_error)
     }
+}
+
+/// The solver's position of a message, checked.
+fn checked(position: &PositionMsg) -> Result<Position, SolverError> {
+    Position::from_pbn(&position.hands, position.trump, position.leader, &position.played).map_err(position_error)
 }
 
 /// A deal string that does not read is a [`SolverError::Deal`]; the rest

@@ -12,6 +12,10 @@
 //! **Staleness:** a newer request of a client makes every older answer of
 //! that client stale; its caller gets [`ClientError::Stale`], never the
 //! answer.
+//!
+//! **Start:** a client whose worker answers nothing within
+//! [`READY_TIMEOUT`] of its spawn (its script did not load) gives it up;
+//! every request then gets [`ClientError::Unavailable`], none waits forever.
 
 mod handler;
 pub mod protocol;
@@ -26,7 +30,7 @@ pub use protocol::{
 };
 pub use requests::{Answer, ClientError};
 
-pub use client::SolverClient;
+pub use client::{SolverClient, READY_TIMEOUT};
 pub use worker::SolverWorker;
 
 use requests::Requests;

@@ -23,6 +23,9 @@ pub struct Request {
 pub enum RequestBody {
     /// The value of every legal card of the player to play.
     Analyse(PositionMsg),
+    /// The position's value and only the cards worth it: a robot's choice,
+    /// cheaper than `Analyse`.
+    BestCards(PositionMsg),
     /// The double-dummy table of a deal (a PBN deal string).
     Table { deal: String },
     /// The table of a deal and its par.
@@ -43,6 +46,12 @@ pub struct Response {
 pub enum ResponseBody {
     /// Every legal card with its tricks, spades first and each suit from the ace.
     Analyse(Vec<CardValueMsg>),
+    /// The tricks the side of the player to play takes with best play, and
+    /// the legal cards worth them, in `Analyse`'s order.
+    BestCards {
+        value: u8,
+        cards: Vec<Card>,
+    },
     Table(TableMsg),
     Par {
         table: TableMsg,

@@ -1,6 +1,7 @@
 //! The bookkeeping of a client's requests, apart from the worker so it can
 //! be tested anywhere: ids in order, one request in flight, the newest one
-//! queued behind it, and every older one stale.
+//! queued behind it, and every older one stale; whether the worker ever
+//! answered, and once it is given up on, every request failing at once.
 
 use futures_channel::oneshot;
 
@@ -20,13 +21,18 @@ pub enum ClientError {
     WorkerGone,
     #[error("the solver worker answered another kind of request")]
     Mismatch,
+    /// The worker never answered within its time to start (its script did
+    /// not load, or it does not run): no request of this client will be.
+    #[error("the solver worker did not start")]
+    Unavailable,
 }
 
 /// The requests of one client. A newer request makes every older one
 /// stale: its receiver gets [`ClientError::Stale`] at once and its answer,
 /// if one comes, is dropped. Only one request is with the worker at a time
 /// and only the newest waits behind it, so the worker never starts a
-/// position nobody waits for.
+/// position nobody waits for. Once [`Requests::fail_all`] gives the worker
+/// up, every request, waiting or newer, gets [`ClientError::Unavailable`].
 #[derive(Debug)]
 pub(crate) struct Requests {
     next_id: u64,
@@ -36,11 +42,15 @@ pub(crate) struct Requests {
     queued: Option<Request>,
     /// The newest request's id and where its answer goes.
     waiter: Option<(u64, oneshot::Sender<Answer>)>,
+    /// The worker answered once (even a stale request): it runs.
+    started: bool,
+    /// The worker was given up on.
+    unavailable: bool,
 }
 
 impl Default for Requests {
     fn default() -> Requests {
-        Requests { next_id: 1, in_flight: None, queued: None, waiter: None }
+        Requests { next_id: 1, in_flight: None, queued: None, waiter: None, started: false, unavailable: false }
     }
 }
 
@@ -55,6 +65,11 @@ impl Requests {
             let _ = older.send(Err(ClientError::Stale));
         }
         let (sender, receiver) = oneshot::channel();
+        if self.unavailable {
+            // The receiver is returned: nobody else can have dropped it.
+            let _ = sender.send(Err(ClientError::Unavailable));
+            return (receiver, None);
+        }
         self.waiter = Some((id, sender));
         let request = Request { id, body };
         if self.in_flight.is_some() {
@@ -68,6 +83,11 @@ impl Requests {
     /// Takes the worker's answer: gives it to its caller unless it is stale,
     /// and returns the queued request to post now that the worker is free.
     pub(crate) fn answer(&mut self, response: Response) -> Option<Request> {
+        self.started = true;
+        if self.unavailable {
+            // Too late: every caller was told already.
+            return None;
+        }
         if self.in_flight == Some(response.id) {
             self.in_flight = None;
         }
@@ -82,6 +102,24 @@ impl Requests {
         let request = self.queued.take()?;
         self.in_flight = Some(request.id);
         Some(request)
+    }
+
+    /// Whether the worker answered anything yet.
+    pub(crate) fn started(&self) -> bool {
+        self.started
+    }
+
+    /// Gives the worker up (it did not start in time): the waiting request
+    /// gets [`ClientError::Unavailable`], nothing stays in flight or queued,
+    /// and every later request gets it at once, without being posted.
+    pub(crate) fn fail_all(&mut self) {
+        self.unavailable = true;
+        self.in_flight = None;
+        self.queued = None;
+        if let Some((_, sender)) = self.waiter.take() {
+            // The caller may have stopped waiting: nobody to tell then.
+            let _ = sender.send(Err(ClientError::Unavailable));
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 
 use bridge::{Card, Hand, Seat};
 
-use crate::{CardValue, EventId, JournalError, SolverPosition};
+use crate::{BestCards, CardValue, EventId, JournalError, SolverPosition};
 
 /// The version of the advice format written today; advice of any other version is dropped when read.
 pub const ADVICE_VERSION: u32 = 1;
@@ -79,6 +79,39 @@ impl Advice {
             return fault("no legal card to value".to_owned());
         }
         Ok(Advice { values })
+    }
+
+    /// Checks a solver's best cards for `position`, whose legal cards are `legal`: at least one card,
+    /// every one legal and named once, a value within the tricks left. The cards, sorted as
+    /// [`Advice::best_cards`] sorts them.
+    ///
+    /// # Errors
+    /// [`JournalError::SolverAnswer`] naming the first fault.
+    pub(crate) fn checked_best_cards(
+        position: &SolverPosition,
+        legal: Hand,
+        best: BestCards,
+    ) -> Result<Vec<Card>, JournalError> {
+        let fault = |detail: String| Err(JournalError::SolverAnswer(detail));
+        let tricks_left = position.tricks_left();
+        if tricks_left < usize::from(best.tricks) {
+            return fault(format!("the best cards are worth {} tricks of the {tricks_left} left", best.tricks));
+        }
+        let mut cards = best.cards;
+        cards.sort_unstable();
+        let mut seen = Hand::EMPTY;
+        for card in &cards {
+            if !legal.contains(*card) {
+                return fault(format!("{card} is not a legal card"));
+            }
+            if !seen.insert(*card) {
+                return fault(format!("{card} is named twice"));
+            }
+        }
+        if cards.is_empty() {
+            return fault("no best card".to_owned());
+        }
+        Ok(cards)
     }
 
     /// The value of each legal card, sorted by card (clubs first, twos first).

@@ -6,13 +6,15 @@
 //! end of the play) and names the one position it needs next, in the order a learner wants them:
 //! first the advice on the card just played (did it cost a trick?), then a claim, then the robots'
 //! cards, then the advice at the decision now (the best cards on request), then the advice at older
-//! decisions (for the review). The page fetches that position, gives the values to [`Game::answer`],
-//! and advances again. The same steps run natively with the real solver in the tests.
+//! decisions (for the review). The page fetches the answer to that question (every card's value for
+//! the advice and a claim, the best cards only for a robot's card), gives it to [`Game::answer`] or
+//! [`Game::answer_best_cards`], and advances again. The same steps run natively with the real solver in the tests.
 
 use bridge::{Call, Card};
 
 use crate::{
-    CardValue, Event, EventId, EventKind, GameResult, Journal, JournalError, SolverAnswers, SolverPosition, TableState,
+    BestCards, CardValue, Event, EventId, EventKind, GameResult, Journal, JournalError, SolverAnswers, SolverPosition,
+    SolverQuestion, TableState,
 };
 
 /// A journal and the solver answers it was driven with.
@@ -52,8 +54,8 @@ impl CallVerdict {
 pub struct Advance {
     /// Events were appended or advice attached: the journal should be stored.
     pub changed: bool,
-    /// The position whose values the game needs next; `None` when it has all it needs.
-    pub ask: Option<SolverPosition>,
+    /// The question about a position the game needs answered next; `None` when it has all it needs.
+    pub ask: Option<SolverQuestion>,
 }
 
 impl Game {
@@ -229,12 +231,17 @@ impl Game {
         Ok(())
     }
 
-    /// Keeps the solver's `values` of `position`.
+    /// Keeps the solver's `values` of `position`, the answer to [`SolverQuestion::Analyse`].
     pub fn answer(&mut self, position: SolverPosition, values: Vec<CardValue>) {
         self.answers.insert(position, values);
     }
 
-    /// Does all that the answers held allow, and names the next position needed.
+    /// Keeps the solver's `best` cards of `position`, the answer to [`SolverQuestion::BestCards`].
+    pub fn answer_best_cards(&mut self, position: SolverPosition, best: BestCards) {
+        self.answers.insert_best_cards(position, best);
+    }
+
+    /// Does all that the answers held allow, and names the next question to answer.
     ///
     /// # Errors
     /// An unusable solver answer, or a claim that can no longer be made (it is dropped).
@@ -254,8 +261,8 @@ impl Game {
                     res.changed = true;
                 }
                 Err(error) => match self.answers.take_missing() {
-                    Some(position) => {
-                        res.ask = Some(position);
+                    Some(question) => {
+                        res.ask = Some(question);
                         return Ok(res);
                     }
                     None => {
@@ -268,10 +275,10 @@ impl Game {
         match self.journal.play_robots(&mut self.answers) {
             Ok(played) => res.changed |= !played.is_empty(),
             Err(error) => match self.answers.take_missing() {
-                Some(position) => {
+                Some(question) => {
                     // The robots' cards played before the miss stay.
                     res.changed = true;
-                    res.ask = Some(position);
+                    res.ask = Some(question);
                     return Ok(res);
                 }
                 None => return Err(error),
@@ -307,8 +314,8 @@ impl Game {
                 Ok(false)
             }
             Err(error) => match self.answers.take_missing() {
-                Some(position) => {
-                    res.ask = Some(position);
+                Some(question) => {
+                    res.ask = Some(question);
                     Ok(true)
                 }
                 None => Err(error),

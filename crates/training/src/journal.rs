@@ -7,7 +7,7 @@
 //! [`Auction`] and [`Play`], and an event that is illegal in its state is refused when appended.
 //!
 //! The cards of the seats the learner does not play come from the [`SolverPort`]: among the equally
-//! best cards, one is drawn uniformly with a draw derived from the journal's seed and the index of the
+//! best cards ([`SolverPort::best_cards`]), one is drawn uniformly with a draw derived from the journal's seed and the index of the
 //! card in the play (see [`robot_draw`]), never from a shared mutable stream, so the same position
 //! reached again (after an undo, on another branch, or in a replay of the same cards from the stored
 //! seed) gets the same card.
@@ -566,7 +566,8 @@ impl Journal {
     }
 
     /// Plays the robots' cards from the cursor until it is the learner's turn or the play is finished,
-    /// each the solver's best, ties broken by [`robot_draw`]. Returns the events appended.
+    /// each one of the solver's best cards ([`SolverPort::best_cards`]), ties broken by [`robot_draw`].
+    /// Returns the events appended.
     ///
     /// # Errors
     /// An unusable solver answer; the cards appended before it stay.
@@ -581,8 +582,9 @@ impl Journal {
             if state.is_learners_turn() {
                 return Ok(res);
             }
-            let advice = Advice::checked(&position, play.legal_cards(), solver.analyse(&position))?;
-            let best = advice.best_cards();
+            // The same cards, in the same order, as the best of every card's value would be, so the
+            // draw picks what it always picked.
+            let best = Advice::checked_best_cards(&position, play.legal_cards(), solver.best_cards(&position))?;
             let draw = robot_draw(seed, play.cards().count());
             let idx = ((u128::from(draw) * best.len() as u128) >> 64) as usize;
             let card = *best.get(idx).ok_or_else(|| JournalError::SolverAnswer("no legal card".to_owned()))?;

@@ -81,8 +81,8 @@ pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
 pub use memory::{InMemoryBoards, InMemoryCollections};
 pub use overview::{month_of, BoardsOverview};
 pub use ports::{
-    BoardRepository, BookmarkRepository, CardValue, CollectionRepository, RandomSource, SolverPort, SolverPosition,
-    ThemeRepository, VoteRepository,
+    BestCards, BoardRepository, BookmarkRepository, CardValue, CollectionRepository, RandomSource, SolverPort,
+    SolverPosition, SolverQuestion, ThemeRepository, VoteRepository,
 };
 pub use progress::{
     read_progress_record, BoardProgress, CollectionProgress, GameResult, LessonStatus, PROGRESS_RECORD_VERSION,

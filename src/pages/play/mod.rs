@@ -19,8 +19,9 @@ use std::rc::Rc;
 use bridge::{BySeat, Call, Card, Contract, Hand, Penalty, Play, Seat, Side, Strain};
 use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg, WORKER_SCRIPT};
 use training::{
-    Board, BoardId, CardValue, Collection, CollectionId, EventId, EventKind, Game, GameResult, Journal, JournalError,
-    MinibridgeContract, PlayStart, RandomSource, SolverPosition, StepKey, TableState, TeachingMode,
+    BestCards, Board, BoardId, CardValue, Collection, CollectionId, EventId, EventKind, Game, GameResult, Journal,
+    JournalError, MinibridgeContract, PlayStart, RandomSource, SolverPosition, SolverQuestion, StepKey, TableState,
+    TeachingMode,
 };
 use ui::{AuctionTable, BidBox, DdTableView, HandView, Strings, TrickView};
 use yew::prelude::*;
@@ -123,10 +124,13 @@ pub struct Player {
     game_id: String,
     /// The worker answering the game's questions; started at the first.
     client: Option<SolverClient>,
-    /// The position asked of the worker and not yet answered.
-    asking: Option<SolverPosition>,
+    /// The question asked of the worker and not yet answered.
+    asking: Option<SolverQuestion>,
     /// Why the solver could not answer, until the learner retries.
     failure: Option<String>,
+    /// The solver's worker did not start: no robot card and no advice
+    /// until the learner retries (with a new worker).
+    unavailable: bool,
     show_best: bool,
     /// The claim being chosen: the tricks for the learner's side.
     claim: Option<u8>,
@@ -143,7 +147,8 @@ pub struct Player {
 enum Phase {
     Loading,
     Choosing,
-    Playing(Game),
+    /// Boxed: a game with its solver answers is far larger than the other phases.
+    Playing(Box<Game>),
 }
 
 pub enum Msg {
@@ -164,7 +169,10 @@ pub enum Msg {
     ChooseClaim(Option<u8>),
     Claim,
     Answer(SolverPosition, Vec<CardValue>),
+    BestCards(SolverPosition, BestCards),
     SolverFailed(String),
+    /// The worker did not start in time ([`ClientError::Unavailable`]).
+    SolverUnavailable,
     Retry,
     Table(TableMsg, ParMsg),
     NewGame,
@@ -208,6 +216,7 @@ impl Component for Player {
             client: None,
             asking: None,
             failure: None,
+            unavailable: false,
             show_best: false,
             claim: None,
             table_client: None,
@@ -224,7 +233,9 @@ impl Component for Player {
                 self.phase = match stored {
                     Some(stored) => {
                         self.game_id = stored.id;
-                        Phase::Playing(Game::new(stored.journal).following(props.board.game().auction().calls()))
+                        Phase::Playing(Box::new(
+                            Game::new(stored.journal).following(props.board.game().auction().calls()),
+                        ))
                     }
                     None => Phase::Choosing,
                 };
@@ -294,19 +305,32 @@ impl Component for Player {
                 }
             }
             Msg::Answer(position, values) => {
-                if self.asking.as_ref() == Some(&position) {
+                if matches!(&self.asking, Some(SolverQuestion::Analyse(asked)) if *asked == position) {
                     self.asking = None;
                 }
                 let Phase::Playing(game) = &mut self.phase else { return false };
                 game.answer(position, values);
                 self.step(ctx, false);
             }
+            Msg::BestCards(position, best) => {
+                if matches!(&self.asking, Some(SolverQuestion::BestCards(asked)) if *asked == position) {
+                    self.asking = None;
+                }
+                let Phase::Playing(game) = &mut self.phase else { return false };
+                game.answer_best_cards(position, best);
+                self.step(ctx, false);
+            }
             Msg::SolverFailed(detail) => {
                 self.asking = None;
                 self.failure = Some(detail);
             }
+            Msg::SolverUnavailable => {
+                self.asking = None;
+                self.unavailable = true;
+            }
             Msg::Retry => {
                 self.failure = None;
+                self.unavailable = false;
                 self.client = None;
                 self.step(ctx, false);
             }
@@ -341,7 +365,12 @@ impl Component for Player {
         html! {
             <article class="player" data-board={board.id.0.clone()}>
                 <h2>{ name }</h2>
-                if let Some(failure) = &self.failure {
+                if self.unavailable {
+                    <p class="error solver-unavailable" role="alert">
+                        { strings.get("game-solver-unavailable") }{ " " }
+                        <button class="retry" onclick={ctx.link().callback(|_| Msg::Retry)}>{ strings.get("retry") }</button>
+                    </p>
+                } else if let Some(failure) = &self.failure {
                     <p class="error solver-failed" role="alert">
                         { format!("{} ({failure})", strings.get("game-solver-failed")) }{ " " }
                         <button class="retry" onclick={ctx.link().callback(|_| Msg::Retry)}>{ strings.get("retry") }</button>
@@ -361,7 +390,7 @@ impl Player {
             Ok(journal) => {
                 let board = &ctx.props().board;
                 self.game_id = format!("{}:{}:{:x}", board.id.0, now().0, BrowserRandom.next_u64() >> 32);
-                self.phase = Phase::Playing(Game::new(journal).following(board.game().auction().calls()));
+                self.phase = Phase::Playing(Box::new(Game::new(journal).following(board.game().auction().calls())));
                 self.show_best = false;
                 self.claim = None;
                 self.step(ctx, true);
@@ -395,7 +424,7 @@ impl Player {
             self.record_progress(ctx, &state, solved);
         }
         match advance.ask {
-            Some(position) => self.ask(ctx, position),
+            Some(question) => self.ask(ctx, question),
             None => {
                 self.asking = None;
                 if state.has_ended() && self.table.is_none() && self.table_client.is_none() {
@@ -432,25 +461,52 @@ impl Player {
         });
     }
 
-    fn ask(&mut self, ctx: &Context<Self>, position: SolverPosition) {
-        if self.asking.as_ref() == Some(&position) {
+    /// Asks the worker `question`: every card's value (advice, claims) or
+    /// the best cards only (the robots' cards), as the game needs.
+    fn ask(&mut self, ctx: &Context<Self>, question: SolverQuestion) {
+        if self.asking.as_ref() == Some(&question) {
             return;
         }
-        self.asking = Some(position.clone());
+        self.asking = Some(question.clone());
         let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
+        let position = question.position().clone();
         let message = PositionMsg::new(&position.hands, position.trump, position.leader, &position.trick);
-        let answer = client.analyse(message);
-        ctx.link().send_future_batch(async move {
-            match answer.await {
-                Ok(values) => vec![Msg::Answer(
-                    position,
-                    values.into_iter().map(|value| CardValue { card: value.card, tricks: value.tricks }).collect(),
-                )],
-                // A newer question replaced it; its answer comes instead.
-                Err(ClientError::Stale) => Vec::new(),
-                Err(error) => vec![Msg::SolverFailed(error.to_string())],
+        match question {
+            SolverQuestion::Analyse(_) => {
+                let answer = client.analyse(message);
+                ctx.link().send_future_batch(async move {
+                    match answer.await {
+                        Ok(values) => vec![Msg::Answer(
+                            position,
+                            values
+                                .into_iter()
+                                .map(|value| CardValue { card: value.card, tricks: value.tricks })
+                                .collect(),
+                        )],
+                        Err(error) => Player::failed(error),
+                    }
+                });
             }
-        });
+            SolverQuestion::BestCards(_) => {
+                let answer = client.best_cards(message);
+                ctx.link().send_future_batch(async move {
+                    match answer.await {
+                        Ok((tricks, cards)) => vec![Msg::BestCards(position, BestCards { tricks, cards })],
+                        Err(error) => Player::failed(error),
+                    }
+                });
+            }
+        }
+    }
+
+    /// What the page does when the worker gave no answer.
+    fn failed(error: ClientError) -> Vec<Msg> {
+        match error {
+            // A newer question replaced it; its answer comes instead.
+            ClientError::Stale => Vec::new(),
+            ClientError::Unavailable => vec![Msg::SolverUnavailable],
+            error => vec![Msg::SolverFailed(error.to_string())],
+        }
     }
 
     fn ask_table(&mut self, ctx: &Context<Self>) {
@@ -611,6 +667,8 @@ impl Player {
             strings.get("game-over")
         } else if learners_turn {
             strings.get("game-your-turn").replace("{seat}", ui_strings.seat(to_play.unwrap_or(bottom)))
+        } else if self.unavailable {
+            strings.get("game-robots-stopped")
         } else if game.pending_claim().is_some() {
             strings.get("game-checking-claim")
         } else {
@@ -718,6 +776,9 @@ impl Player {
         let feedback = last_card.map(|(card, decision)| {
             let label = ui::card_label(card);
             match journal.advice(decision) {
+                None if self.unavailable => html! {
+                    <p class="card-feedback no-advice">{ strings.get("game-no-advice").replace("{card}", &label) }</p>
+                },
                 None => html! { <p class="card-feedback checking">{ strings.get("game-checking").replace("{card}", &label) }</p> },
                 Some(advice) => {
                     let cost = advice.cost(card).unwrap_or(0);

@@ -94,3 +94,39 @@ fn a_caller_that_stopped_waiting_does_not_block_the_next() {
     requests.answer(answered(2));
     assert!(matches!(now(&mut second), Some(Ok(_))));
 }
+
+#[test]
+fn a_worker_given_up_fails_the_waiting_request_and_every_later_one() {
+    let mut requests = Requests::default();
+    let (mut first, _) = requests.send(table("a"));
+    let (mut second, post) = requests.send(table("b"));
+    assert_eq!(post, None, "queued behind the first");
+    assert!(!requests.started());
+    requests.fail_all();
+    // The older one was stale already; the waiting one fails, and nothing is left to post.
+    assert_eq!(now(&mut first), Some(Err(ClientError::Stale)));
+    assert_eq!(now(&mut second), Some(Err(ClientError::Unavailable)));
+    let (mut third, post) = requests.send(table("c"));
+    assert_eq!(post, None, "nothing goes to a worker given up");
+    assert_eq!(now(&mut third), Some(Err(ClientError::Unavailable)));
+    // A late answer posts nothing, and the worker stays given up.
+    assert_eq!(requests.answer(answered(1)), None);
+    let (mut fourth, post) = requests.send(table("d"));
+    assert_eq!(post, None);
+    assert_eq!(now(&mut fourth), Some(Err(ClientError::Unavailable)));
+}
+
+#[test]
+fn any_answer_even_a_stale_one_shows_the_worker_started() {
+    let mut requests = Requests::default();
+    let (_probe, post) = requests.send(RequestBody::Threads);
+    assert_eq!(post.map(|request| request.id), Some(1));
+    let (mut asked, post) = requests.send(table("a"));
+    assert_eq!(post, None);
+    assert!(!requests.started());
+    // The probe's answer is stale, yet the worker runs: the next request goes.
+    assert_eq!(requests.answer(answered(1)), Some(Request { id: 2, body: table("a") }));
+    assert!(requests.started());
+    assert_eq!(requests.answer(answered(2)), None);
+    assert_eq!(now(&mut asked), Some(Ok(answered(2).body.unwrap())));
+}

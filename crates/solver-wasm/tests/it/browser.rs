@@ -1,13 +1,18 @@
 //! The contract in headless Chromium: the handler the worker runs, every
 //! message encoded and decoded by `gloo-worker`'s codec as on its way to
-//! and from the worker. (The worker itself, spawned by the built app, is
-//! checked end to end in `crates/e2e`.)
+//! and from the worker; and a client whose worker script does not load,
+//! whose requests fail instead of waiting forever. (The worker itself,
+//! spawned by the built app, is checked end to end in `crates/e2e`.)
+
+use std::time::Duration;
 
 use gloo_worker::{Bincode, Codec};
-use solver_wasm::{Handler, Request, Response};
+use solver_wasm::{ClientError, Handler, Request, Response, SolverClient};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-use crate::common::{board_vector, check_board, check_illegal_requests, check_table, table_vector, BOARDS, TABLES};
+use crate::common::{
+    board_vector, check_best_cards, check_board, check_illegal_requests, check_table, table_vector, BOARDS, TABLES,
+};
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
@@ -37,7 +42,25 @@ fn card_values_of_positions_in_play() {
 }
 
 #[wasm_bindgen_test]
+fn best_cards_of_positions_in_play() {
+    let mut handler = Handler::new();
+    let vectors = BOARDS.lines().skip(1).step_by(2).map(board_vector).filter(|vector| vector.tricks_left <= 10);
+    for (idx, vector) in vectors.take(4).enumerate() {
+        check_best_cards(&mut over_the_wire(&mut handler), idx as u64 + 1, &vector);
+    }
+}
+
+#[wasm_bindgen_test]
 fn illegal_requests_get_error_answers() {
     let mut handler = Handler::new();
     check_illegal_requests(&mut over_the_wire(&mut handler));
+}
+
+#[wasm_bindgen_test]
+async fn a_worker_whose_script_does_not_load_fails_requests_as_unavailable() {
+    // No such script: the worker never starts, and gloo-worker would keep the requests forever.
+    let client = SolverClient::spawn_with_timeout("no-such-solver-worker.js", Duration::from_millis(1500));
+    assert_eq!(client.threads().await, Err(ClientError::Unavailable));
+    // A request after the worker was given up fails at once.
+    assert_eq!(client.threads().await, Err(ClientError::Unavailable));
 }

@@ -2,7 +2,7 @@
 //! native and the browser tests, which differ only in how a message crosses.
 
 use bridge::{Card, Seat, Strain, Vulnerability};
-use double_dummy::DdTable;
+use double_dummy::{DdTable, Position, Solver};
 use solver_wasm::{PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError};
 
 /// The vector files, read at build time so the browser tests have them too.
@@ -92,6 +92,26 @@ pub fn check_board(ask: &mut impl FnMut(Request) -> Response, id: u64, vector: &
     assert!(values.iter().all(|(_, tricks)| u64::from(*tricks) <= vector.tricks_left), "values over the tricks left");
 }
 
+/// Asks for the best cards of the position of `vector` and checks them: its
+/// best value and exactly the cards worth it, in the file's order, as
+/// `double_dummy::Solver::best_cards` answers.
+#[track_caller]
+pub fn check_best_cards(ask: &mut impl FnMut(Request) -> Response, id: u64, vector: &BoardVector) {
+    let response = ask(Request { id, body: RequestBody::BestCards(vector.position.clone()) });
+    assert_eq!(response.id, id, "the answer's id");
+    let Ok(ResponseBody::BestCards { value, cards }) = response.body else {
+        panic!("no best cards for {}: {:?}", vector.line, response.body)
+    };
+    let best = vector.cards.iter().map(|(_, tricks)| *tricks).max().expect("a legal card");
+    let best_cards: Vec<Card> =
+        vector.cards.iter().filter(|(_, tricks)| *tricks == best).map(|(card, _)| *card).collect();
+    assert_eq!((value, &cards), (best, &best_cards), "best cards of {}", vector.line);
+    let position = &vector.position;
+    let position = Position::from_pbn(&position.hands, position.trump, position.leader, &position.played)
+        .expect("a vector's position is legal");
+    assert_eq!((value, cards), Solver::new().best_cards(&position), "the solver's best cards of {}", vector.line);
+}
+
 /// Whether an error has the code a request must get.
 type IsExpected = fn(&SolverError) -> bool;
 
@@ -104,6 +124,14 @@ pub fn illegal_requests() -> Vec<(RequestBody, IsExpected)> {
             trump: Strain::NoTrump,
             leader,
             played: played.iter().map(|card| card.parse().expect("a card")).collect(),
+        })
+    };
+    let best_cards = |hands: &str, leader: Seat| {
+        RequestBody::BestCards(PositionMsg {
+            hands: hands.to_owned(),
+            trump: Strain::Spades,
+            leader,
+            played: Vec::new(),
         })
     };
     let is_deal: IsExpected = |err| matches!(err, SolverError::Deal(_));
@@ -133,6 +161,9 @@ pub fn illegal_requests() -> Vec<(RequestBody, IsExpected)> {
             is_position,
         ),
         (position(deal, Seat::West, &["C2", "C3", "C4", "C5"]), is_position),
+        // The same checks when only the best cards are asked.
+        (best_cards("N:AKQ2.KQ3.A54.K32", Seat::West), is_deal),
+        (best_cards(&deal.replace("JT9.", "JT9A."), Seat::West), is_position),
     ]
 }
 

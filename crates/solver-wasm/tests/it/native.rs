@@ -2,15 +2,21 @@
 
 use solver_wasm::{Handler, Request, Response};
 
-use crate::common::{board_vector, check_board, check_illegal_requests, check_table, table_vector, BOARDS, TABLES};
+use crate::common::{
+    board_vector, check_best_cards, check_board, check_illegal_requests, check_table, table_vector, BOARDS, TABLES,
+};
 
+/// Every request and answer through JSON, and each read back as it was written.
 fn over_json(handler: &mut Handler) -> impl FnMut(Request) -> Response + '_ {
     |request| {
-        let request: Request = serde_json::from_str(&serde_json::to_string(&request).expect("a request serializes"))
+        let read: Request = serde_json::from_str(&serde_json::to_string(&request).expect("a request serializes"))
             .expect("a request reads back");
-        let response = handler.handle(request);
-        serde_json::from_str(&serde_json::to_string(&response).expect("a response serializes"))
-            .expect("a response reads back")
+        assert_eq!(read, request, "the request's round trip");
+        let response = handler.handle(read);
+        let read: Response = serde_json::from_str(&serde_json::to_string(&response).expect("a response serializes"))
+            .expect("a response reads back");
+        assert_eq!(read, response, "the answer's round trip");
+        read
     }
 }
 
@@ -28,6 +34,14 @@ fn card_values_of_opening_leads_and_mid_play_positions() {
     // One handler for all: answers do not depend on what the table holds.
     for (idx, line) in BOARDS.lines().take(6).enumerate() {
         check_board(&mut over_json(&mut handler), idx as u64 + 1, &board_vector(line));
+    }
+}
+
+#[test]
+fn best_cards_of_opening_leads_and_mid_play_positions() {
+    let mut handler = Handler::new();
+    for (idx, line) in BOARDS.lines().take(6).enumerate() {
+        check_best_cards(&mut over_json(&mut handler), idx as u64 + 1, &board_vector(line));
     }
 }
 

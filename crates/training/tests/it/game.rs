@@ -4,21 +4,25 @@
 
 use bridge::testing::SplitMix64;
 use bridge::{Call, Card, Seat};
-use training::{Advance, BoardId, EventKind, Game, Journal, JournalError, SolverPort, SolverPosition};
+use training::{Advance, BoardId, EventKind, Game, Journal, JournalError, SolverPort, SolverPosition, SolverQuestion};
 
 use crate::journal::{ending, journal, DdSolver};
 
 /// Advances `game` until it needs nothing, answering each question with `solver`; returns the
-/// positions asked, in order.
-pub fn drive(game: &mut Game, solver: &mut impl SolverPort) -> Vec<SolverPosition> {
+/// questions asked, in order.
+pub fn drive(game: &mut Game, solver: &mut impl SolverPort) -> Vec<SolverQuestion> {
     let mut asked = Vec::new();
     loop {
         let Advance { ask, .. } = game.advance().expect("usable answers");
-        let Some(position) = ask else { return asked };
-        assert!(!asked.contains(&position), "asked twice for {position:?}");
-        let values = solver.analyse(&position);
-        game.answer(position.clone(), values);
-        asked.push(position);
+        let Some(question) = ask else { return asked };
+        assert!(!asked.contains(&question), "asked twice: {question:?}");
+        match &question {
+            SolverQuestion::Analyse(position) => game.answer(position.clone(), solver.analyse(position)),
+            SolverQuestion::BestCards(position) => {
+                game.answer_best_cards(position.clone(), solver.best_cards(position))
+            }
+        }
+        asked.push(question);
     }
 }
 
@@ -68,10 +72,11 @@ fn the_advice_on_the_card_just_played_is_asked_first() {
     let asked = drive(&mut game, &mut solver);
     let decision = game.journal().current();
     let state = game.journal().state_at(decision).expect("the decision");
-    let expected = SolverPosition::of_play(state.play().expect("in play"));
-    // The robots' lead, then the advice at the learner's decision, fetched ahead.
-    assert_eq!(asked.len(), 2);
-    assert_eq!(asked.last(), Some(&expected));
+    let expected = SolverQuestion::Analyse(SolverPosition::of_play(state.play().expect("in play")));
+    // The robots' lead (its best cards only), then the advice at the learner's decision, fetched ahead.
+    let lead = game.journal().state_at(game.journal().root()).expect("the root");
+    let lead = SolverQuestion::BestCards(SolverPosition::of_play(lead.play().expect("in play")));
+    assert_eq!(asked, [lead, expected.clone()]);
     let card = best_here(&game);
 
     // The same journal without advice (answers lost, as at a reload): once the learner plays, the
@@ -227,4 +232,29 @@ fn a_robot_whose_board_call_no_longer_fits_passes() {
         .auction()
         .map_or_else(Vec::new, |auction| auction.calls().iter().map(ToString::to_string).collect());
     assert_eq!(calls, ["1NT", "Pass", "4NT", "Pass", "Pass", "Pass"], "West's 2S does not fit: West passes");
+}
+
+#[test]
+fn a_game_driven_by_later_answers_replays_a_stored_journal() {
+    let json = serde_json::from_str(crate::journal::ROBOTS_FIXTURE).expect("the fixture is JSON");
+    let stored = training::read_journal_record(&json).expect("the fixture reads");
+    // The main line: the branch made first.
+    let leaf = stored.branches()[0].id;
+    let expected = crate::journal::cards_to(&stored, leaf);
+    let review = stored.review(leaf).expect("the leaf");
+    let mut learner_cards = review.learner_cards().map(|card| card.card);
+    let mut solver = DdSolver::default();
+    let mut game = Game::new(Journal::start(stored.play_start().clone()).expect("the stored start"));
+    let mut asked = Vec::new();
+    loop {
+        asked.extend(drive(&mut game, &mut solver));
+        if game.journal().state().is_finished() {
+            break;
+        }
+        game.play_card(learner_cards.next().expect("as many decisions")).expect("a legal card");
+    }
+    assert_eq!(crate::journal::cards_to(game.journal(), game.journal().current()), expected);
+    // The robots asked for best cards only, the advice for every card's value.
+    let n_best = asked.iter().filter(|question| matches!(question, SolverQuestion::BestCards(_))).count();
+    assert_eq!((n_best, asked.len() - n_best), (39, 13), "three robots and the learner's 13 decisions");
 }

@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use training::testing::FakeSolver;
 use training::{
-    read_board_record, robot_draw, BoardId, CardValue, EventId, EventKind, Journal, JournalError, Opening, PlayStart,
-    RandomSource, SolverAnswers, SolverPort, SolverPosition,
+    read_board_record, read_journal_record, robot_draw, BestCards, BoardId, CardValue, EventId, EventKind, Journal,
+    JournalError, Opening, PlayStart, RandomSource, SolverAnswers, SolverPort, SolverPosition, SolverQuestion,
 };
 
 /// The real solver behind the port, as the app's worker adapter does it.
@@ -43,6 +43,16 @@ impl SolverPort for DdSolver {
                 .map(|value| CardValue { card: value.card, tricks: value.tricks })
                 .collect(),
             Err(_) => Vec::new(),
+        }
+    }
+
+    fn best_cards(&mut self, position: &SolverPosition) -> BestCards {
+        match Position::new(position.hands, position.trump, position.leader, &position.trick) {
+            Ok(position) => {
+                let (tricks, cards) = self.0.best_cards(&position);
+                BestCards { tricks, cards }
+            }
+            Err(_) => BestCards { tricks: 0, cards: Vec::new() },
         }
     }
 }
@@ -226,6 +236,99 @@ fn replays_from_the_stored_seed_choose_the_same_cards() {
     }
 }
 
+/// A full deal played before the robots asked the solver for their best cards alone (each robot card
+/// then drawn among the best cards of every card's value): East defends 4S, with a branch.
+pub const ROBOTS_FIXTURE: &str = include_str!("../data/journal-robots-v2.json");
+
+/// The cards on the path to `id`, in play order.
+pub fn cards_to(journal: &Journal, id: EventId) -> Vec<Card> {
+    let path = journal.path(id).expect("an event");
+    path.into_iter()
+        .filter_map(|at| match journal.event(at).map(|event| &event.kind) {
+            Some(EventKind::CardPlayed { card }) => Some(*card),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn robots_replay_a_stored_journal_identically() {
+    let json = serde_json::from_str(ROBOTS_FIXTURE).expect("the fixture is JSON");
+    let stored = read_journal_record(&json).expect("the fixture reads");
+    let mut solver = DdSolver::default();
+    let leaves: Vec<EventId> = stored.branches().iter().map(|event| event.id).collect();
+    assert_eq!(leaves.len(), 2, "the main line and a branch");
+    for leaf in leaves {
+        let expected = cards_to(&stored, leaf);
+        assert_eq!(expected.len(), 52, "a full play to {leaf}");
+        let review = stored.review(leaf).expect("the leaf");
+        let mut learner_cards = review.learner_cards().map(|card| card.card);
+        let mut replay = Journal::start(stored.play_start().clone()).expect("the stored start");
+        play_out(&mut replay, &mut solver, |_| learner_cards.next().expect("as many decisions")).expect("a legal play");
+        assert_eq!(cards_to(&replay, replay.current()), expected, "the path to {leaf}");
+    }
+}
+
+/// The real solver answering the robots from every card's value, as they asked before
+/// [`SolverPort::best_cards`]: the port's default, the best of `analyse`.
+struct AnalyseOnly(DdSolver);
+
+impl SolverPort for AnalyseOnly {
+    fn analyse(&mut self, position: &SolverPosition) -> Vec<CardValue> {
+        self.0.analyse(position)
+    }
+}
+
+#[test]
+fn robots_choose_the_same_cards_from_the_best_cards_as_from_every_cards_value() {
+    let (mut best_cards, mut analyse_only) = (DdSolver::default(), AnalyseOnly(DdSolver::default()));
+    for seed in 0..12 {
+        let learner = Seat::ALL[seed as usize % 4];
+        let mut direct = journal(ending(100 + seed, 6), "3NT", learner, seed);
+        let mut before = journal(ending(100 + seed, 6), "3NT", learner, seed);
+        play_out(&mut direct, &mut best_cards, worst).expect("a legal play");
+        play_out(&mut before, &mut analyse_only, worst).expect("a legal play");
+        assert_eq!(direct.events(), before.events(), "seed {seed}");
+    }
+}
+
+#[test]
+fn a_solver_answers_its_best_cards_from_every_cards_value_or_asks_for_them() {
+    let mut solver = DdSolver::default();
+    let journal = journal(ending(51, 4), "3NT", Seat::South, 1);
+    let position = SolverPosition::of_play(journal.state().play().expect("in play"));
+    let mut answers = SolverAnswers::default();
+    assert_eq!(answers.best_cards(&position).cards, []);
+    assert_eq!(answers.analyse(&position), []);
+    // The first question missing, of its kind.
+    assert_eq!(answers.take_missing(), Some(SolverQuestion::BestCards(position.clone())));
+    assert_eq!(answers.take_missing(), None);
+    assert_eq!(answers.analyse(&position), []);
+    assert_eq!(answers.take_missing(), Some(SolverQuestion::Analyse(position.clone())));
+
+    // Every card's value answers both questions.
+    let values = solver.analyse(&position);
+    answers.insert(position.clone(), values.clone());
+    let best = answers.best_cards(&position);
+    assert_eq!(best, BestCards::of_values(&values));
+    // The same as the real solver's best cards, whatever the order.
+    let sorted = |mut best: BestCards| {
+        best.cards.sort_unstable();
+        best
+    };
+    assert_eq!(sorted(best), sorted(solver.best_cards(&position)));
+    assert_eq!(answers.take_missing(), None);
+
+    // The best cards alone answer only their question.
+    let mut answers = SolverAnswers::default();
+    answers.insert_best_cards(position.clone(), solver.best_cards(&position));
+    assert_eq!(answers.best_cards(&position), solver.best_cards(&position));
+    assert_eq!(answers.take_missing(), None);
+    assert_eq!(answers.analyse(&position), []);
+    assert_eq!(answers.take_missing(), Some(SolverQuestion::Analyse(position)));
+    assert_eq!(answers.len(), 1);
+}
+
 fn learner_cards_of(journal: &Journal) -> Vec<Card> {
     let review = journal.review(journal.current()).expect("the cursor exists");
     review.learner_cards().map(|card| card.card).collect()
@@ -376,32 +479,56 @@ fn advice_attaches_to_learner_decisions_only() {
     );
 }
 
-/// A solver giving a fixed, wrong answer.
-struct BrokenSolver(Vec<CardValue>);
+/// A solver giving fixed, possibly wrong answers: `values` to every `analyse`, `best` to every
+/// `best_cards`.
+struct BrokenSolver {
+    values: Vec<CardValue>,
+    best: BestCards,
+}
 
 impl SolverPort for BrokenSolver {
     fn analyse(&mut self, _position: &SolverPosition) -> Vec<CardValue> {
-        self.0.clone()
+        self.values.clone()
+    }
+
+    fn best_cards(&mut self, _position: &SolverPosition) -> BestCards {
+        self.best.clone()
     }
 }
 
 #[test]
 fn unusable_solver_answers_are_errors() {
     let deal: Deal = "N:AK... QJ... .AK.. ..AK.".parse().expect("a deal");
-    let answer = |values: Vec<(&str, u8)>| {
-        let mut journal = journal(deal, "1NT", Seat::South, 0);
+    let no_best = BestCards { tricks: 0, cards: Vec::new() };
+    // West, the learner, is on lead: advice at the root.
+    let advice = |values: Vec<(&str, u8)>| {
+        let mut journal = journal(deal, "1NT", Seat::West, 0);
         let values = values.into_iter().map(|(text, tricks)| CardValue { card: card(text), tricks }).collect();
-        match journal.play_robots(&mut BrokenSolver(values)) {
+        match journal.advise(&mut BrokenSolver { values, best: no_best.clone() }, journal.root()) {
+            Ok(advice) => format!("advice {:?}", advice.best_cards()),
+            Err(err) => err.to_string(),
+        }
+    };
+    // West is a robot: its lead comes from the best cards.
+    let robots = |tricks: u8, cards: Vec<&str>| {
+        let mut journal = journal(deal, "1NT", Seat::South, 0);
+        let best = BestCards { tricks, cards: cards.into_iter().map(card).collect() };
+        match journal.play_robots(&mut BrokenSolver { values: Vec::new(), best }) {
             Ok(events) => format!("played {}", events.len()),
             Err(err) => err.to_string(),
         }
     };
     let actual = [
-        answer(vec![]),
-        answer(vec![("DA", 2)]),
-        answer(vec![("DA", 2), ("DK", 2), ("DA", 1)]),
-        answer(vec![("DA", 3), ("DK", 2)]),
-        answer(vec![("SA", 1), ("DA", 1), ("DK", 1)]),
+        advice(vec![]),
+        advice(vec![("DA", 2)]),
+        advice(vec![("DA", 2), ("DK", 2), ("DA", 1)]),
+        advice(vec![("DA", 3), ("DK", 2)]),
+        advice(vec![("SA", 1), ("DA", 1), ("DK", 1)]),
+        robots(2, vec![]),
+        robots(2, vec!["DK", "DK"]),
+        robots(3, vec!["DA"]),
+        robots(1, vec!["SA", "DA"]),
+        robots(2, vec!["DK"]),
     ]
     .join("\n");
     expect![[r#"
@@ -409,7 +536,12 @@ fn unusable_solver_answers_are_errors() {
         unusable solver answer: no value for the legal card DK
         unusable solver answer: DA is valued twice
         unusable solver answer: DA is worth 3 tricks of the 2 left
-        unusable solver answer: SA is not a legal card"#]]
+        unusable solver answer: SA is not a legal card
+        unusable solver answer: no best card
+        unusable solver answer: DK is named twice
+        unusable solver answer: the best cards are worth 3 tricks of the 2 left
+        unusable solver answer: SA is not a legal card
+        played 1"#]]
     .assert_eq(&actual);
 }
 
@@ -644,8 +776,12 @@ fn play_robots_fetching(journal: &mut Journal, answers: &mut SolverAnswers, solv
         match journal.play_robots(answers) {
             Ok(_) => return fetches,
             Err(error) => {
-                let position = answers.take_missing().unwrap_or_else(|| panic!("a real error: {error}"));
-                answers.insert(position.clone(), solver.analyse(&position));
+                match answers.take_missing() {
+                    Some(SolverQuestion::BestCards(position)) => {
+                        answers.insert_best_cards(position.clone(), solver.best_cards(&position));
+                    }
+                    other => panic!("robots ask for their best cards, not {other:?}: {error}"),
+                }
                 fetches += 1;
             }
         }
