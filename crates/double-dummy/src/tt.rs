@@ -79,39 +79,44 @@ pub(crate) struct Key {
 /// then the second card's), read from the planes at the tops in `select`.
 pub(crate) fn top_owners(select: u64, plane0: u64, plane1: u64) -> u16 {
     let owner = |pos: u32| ((plane0 >> pos) & 1 | ((plane1 >> pos) & 1) << 1) as u16;
-    let mut res = 0;
-    let mut rest = select & !TRUMP_FIELD;
-    let mut floor = 0;
-    let mut shift = 0;
-    while rest != 0 {
-        let top = rest.trailing_zeros();
-        rest &= rest - 1;
-        let second = if top > floor { owner(top - 1) << 2 } else { 0 };
-        res |= (owner(top) | second) << shift;
-        floor = top + 1;
-        shift += 4;
-    }
-    res
+    suit_tops(select).fold(0, |res, (top, has_second, shift)| {
+        let second = if has_second { owner(top - 1) << 2 } else { 0 };
+        res | (owner(top) | second) << shift
+    })
 }
 
 /// Which bits of [`top_owners`] a pattern under `mask` fixes: those of
 /// the top cards it names (a mask names the top cards of a suit first).
 fn named_tops(select: u64, mask: u64) -> u16 {
-    let mut res = 0;
+    suit_tops(select).fold(0, |res, (top, has_second, shift)| {
+        if mask >> top & 1 == 0 {
+            res
+        } else if has_second && mask >> (top - 1) & 1 != 0 {
+            res | 0b1111 << shift
+        } else {
+            res | 0b0011 << shift
+        }
+    })
+}
+
+/// For each suit holding cards, in the packed order: where its top card
+/// lies, whether the suit holds a second card (just below it), and where
+/// its four bits of [`top_owners`] go.
+fn suit_tops(select: u64) -> impl Iterator<Item = (u32, bool, u32)> {
     let mut rest = select & !TRUMP_FIELD;
     let mut floor = 0;
     let mut shift = 0;
-    while rest != 0 {
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
         let top = rest.trailing_zeros();
         rest &= rest - 1;
-        if mask >> top & 1 != 0 {
-            let both = top > floor && mask >> (top - 1) & 1 != 0;
-            res |= (if both { 0b1111 } else { 0b0011 }) << shift;
-        }
+        let item = (top, top > floor, shift);
         floor = top + 1;
         shift += 4;
-    }
-    res
+        Some(item)
+    })
 }
 
 /// A fixed-capacity table; it never allocates past its cap, and replaces
