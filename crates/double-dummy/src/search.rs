@@ -524,44 +524,33 @@ impl<'a> Search<'a> {
                 *item = (winners as i32, cards);
             }
         }
-        // Then a low card to partner's top cards in a suit where the leader
-        // has no winner, when partner can keep that suit while the leader
-        // cashes: partner's cards outside it cover the leader's tricks.
+        // Then a low card to partner's winners in a suit where the leader
+        // has none, and partner cashes its winners there, or in every suit,
+        // when partner can keep those suits while the leader cashes: its
+        // cards outside them cover the leader's tricks.
         let mut best_extra = 0;
         let mut extra_rel = 0;
         // Not needed when the leader's own tricks are enough.
-        let suits = if res >= need { 0 } else { 4 };
-        for suit in 0..suits {
-            let shift = 16 * suit;
-            let own = (hand >> shift) & SUIT_BITS;
-            let mate = (partner >> shift) & SUIT_BITS;
-            if own == 0 || mate == 0 {
-                continue;
-            }
-            let rest = ((lho | rho | hand) >> shift) & SUIT_BITS;
-            let run_cards = mate & !((1u64 << (64 - rest.leading_zeros())) - 1);
-            let run = len(run_cards);
-            if run == 0 {
-                // No run (or the leader's own run, counted above, is on top).
-                continue;
-            }
-            let len_of = |bits: u64| len((bits >> shift) & SUIT_BITS);
-            let outside = hand_len(partner & !(SUIT_BITS << shift)) as i32;
-            if outside < res {
-                continue;
-            }
-            let mut winners = if run >= len_of(hand).max(len_of(lho)).max(len_of(rho)) { len(mate) } else { run };
-            if self.trump < NOTRUMP && suit != self.trump {
-                if lho_ruffs {
-                    winners = winners.min(len_of(lho));
+        if res < need {
+            let mate_tricks = self.partner_winners(leader, lho_ruffs, rho_ruffs);
+            let (all_tricks, all_rel, all_suits) = mate_tricks
+                .iter()
+                .enumerate()
+                .filter(|(_, item)| item.0 > 0)
+                .fold((0, 0, 0), |(tricks, rel, suits), (suit, item)| {
+                    (tricks + item.0, rel | item.1, suits | SUIT_BITS << (16 * suit))
+                });
+            let covers = |suits: u64| hand_len(partner & !suits) as i32 >= res;
+            for (suit, &(tricks, rel)) in mate_tricks.iter().enumerate() {
+                // The leader needs a card of the suit to reach partner.
+                if tricks == 0 || (hand >> (16 * suit)) & SUIT_BITS == 0 {
+                    continue;
                 }
-                if rho_ruffs {
-                    winners = winners.min(len_of(rho));
+                if all_tricks > best_extra && covers(all_suits) {
+                    (best_extra, extra_rel) = (all_tricks, all_rel);
+                } else if tricks > best_extra && covers(SUIT_BITS << (16 * suit)) {
+                    (best_extra, extra_rel) = (tricks, rel);
                 }
-            }
-            if winners as i32 > best_extra {
-                best_extra = winners as i32;
-                extra_rel = top_n(run_cards, len_of(hand).max(len_of(lho)).max(len_of(rho))) << shift;
             }
         }
         counted[4] = (best_extra, extra_rel);
@@ -580,6 +569,41 @@ impl<'a> Search<'a> {
             }
         }
         (total, relevant)
+    }
+
+    /// Partner's tricks in each suit once partner is on lead: its run above
+    /// every other card of the suit (the leader's too), counted in full
+    /// when it outlasts the other holdings, and no more than an opponent
+    /// who may ruff holds; with the run's cards that meet another card.
+    fn partner_winners(&self, leader: usize, lho_ruffs: bool, rho_ruffs: bool) -> [(i32, u64); 4] {
+        let hand = self.hands[leader];
+        let partner = self.hands[leader ^ 2];
+        let lho = self.hands[(leader + 1) & 3];
+        let rho = self.hands[(leader + 3) & 3];
+        let mut res = [(0, 0); 4];
+        for (suit, item) in res.iter_mut().enumerate() {
+            let shift = 16 * suit;
+            let mate = (partner >> shift) & SUIT_BITS;
+            let rest = ((lho | rho | hand) >> shift) & SUIT_BITS;
+            let run_cards = if rest == 0 { mate } else { mate & !((1u64 << (64 - rest.leading_zeros())) - 1) };
+            let run = len(run_cards);
+            if run == 0 {
+                continue;
+            }
+            let len_of = |bits: u64| len((bits >> shift) & SUIT_BITS);
+            let others = len_of(hand).max(len_of(lho)).max(len_of(rho));
+            let mut winners = if run >= others { len(mate) } else { run };
+            if self.trump < NOTRUMP && suit != self.trump {
+                if lho_ruffs {
+                    winners = winners.min(len_of(lho));
+                }
+                if rho_ruffs {
+                    winners = winners.min(len_of(rho));
+                }
+            }
+            *item = (winners as i32, top_n(run_cards, others) << shift);
+        }
+        res
     }
 
     /// The leader's run of top trumps (above every other trump) when it is
