@@ -534,7 +534,6 @@ impl<'a> Search<'a> {
         let partner = self.hands[leader ^ 2];
         let lho = self.hands[(leader + 1) & 3];
         let rho = self.hands[(leader + 3) & 3];
-        let others = partner | lho | rho;
         let trump_bits = if self.trump < NOTRUMP { SUIT_BITS << (16 * self.trump) } else { 0 };
         // The leader's top trumps, when they outnumber each opponent's
         // trumps, draw them first: the side suits then cash unruffed.
@@ -544,38 +543,10 @@ impl<'a> Search<'a> {
         let mut res = 0;
         // The tricks of each suit counted (the partner's last) with their cards.
         let mut counted = [(0i32, 0u64); 5];
-        for (suit, item) in counted[..4].iter_mut().enumerate() {
-            let shift = 16 * suit;
-            let own = (hand >> shift) & SUIT_BITS;
-            if own == 0 {
-                continue;
-            }
-            let rest = (others >> shift) & SUIT_BITS;
-            // The run of the leader's cards at the top of the suit.
-            let above_rest = if rest == 0 { own } else { own & !((1u64 << (64 - rest.leading_zeros())) - 1) };
-            let run = len(above_rest);
-            if run == 0 {
-                continue;
-            }
-            let len_of = |bits: u64| len((bits >> shift) & SUIT_BITS);
-            let mut winners =
-                if rest == 0 || run >= len_of(partner).max(len_of(lho)).max(len_of(rho)) { len(own) } else { run };
-            if self.trump < NOTRUMP && suit != self.trump {
-                if lho_ruffs {
-                    winners = winners.min(len_of(lho));
-                }
-                if rho_ruffs {
-                    winners = winners.min(len_of(rho));
-                }
-            }
-            if winners > 0 {
-                res += winners as i32;
-                // With nobody else holding the suit, the lengths say it all.
-                // Only the run's cards that meet another card of the suit
-                // count: the others win on the lengths.
-                let met = len_of(partner).max(len_of(lho)).max(len_of(rho));
-                let cards = top_n(above_rest, met) << shift;
-                *item = (winners as i32, cards);
+        for (item, won) in counted[..4].iter_mut().zip(self.top_winners(leader, leader, lho_ruffs, rho_ruffs)) {
+            if won.0 > 0 {
+                res += won.0;
+                *item = won;
             }
         }
         // Then a low card to partner's winners in a suit where the leader
@@ -586,7 +557,7 @@ impl<'a> Search<'a> {
         let mut extra_rel = 0;
         // Not needed when the leader's own tricks are enough.
         if res < need {
-            let mate_tricks = self.partner_winners(leader, lho_ruffs, rho_ruffs);
+            let mate_tricks = self.top_winners(leader, leader ^ 2, lho_ruffs, rho_ruffs);
             let (all_tricks, all_rel, all_suits) = mate_tricks
                 .iter()
                 .enumerate()
@@ -625,28 +596,30 @@ impl<'a> Search<'a> {
         (total, relevant)
     }
 
-    /// Partner's tricks in each suit once partner is on lead: its run above
-    /// every other card of the suit (the leader's too), counted in full
-    /// when it outlasts the other holdings, and no more than an opponent
-    /// who may ruff holds; with the run's cards that meet another card.
-    fn partner_winners(&self, leader: usize, lho_ruffs: bool, rho_ruffs: bool) -> [(i32, u64); 4] {
-        let hand = self.hands[leader];
-        let partner = self.hands[leader ^ 2];
+    /// The tricks `seat` (the leader or partner) cashes in each suit once on
+    /// lead: its run above every other card of the suit, counted in full
+    /// when it outlasts the other holdings, and no more than an opponent of
+    /// the leader who may ruff holds; with the run's cards that meet another
+    /// card of the suit (with nobody else holding it, the lengths say it all:
+    /// the others win on the lengths). Nothing for a suit it cannot win.
+    fn top_winners(&self, leader: usize, seat: usize, lho_ruffs: bool, rho_ruffs: bool) -> [(i32, u64); 4] {
+        let own_hand = self.hands[seat];
         let lho = self.hands[(leader + 1) & 3];
         let rho = self.hands[(leader + 3) & 3];
+        let others = self.hands[seat ^ 2] | lho | rho;
         let mut res = [(0, 0); 4];
         for (suit, item) in res.iter_mut().enumerate() {
             let shift = 16 * suit;
-            let mate = (partner >> shift) & SUIT_BITS;
-            let rest = ((lho | rho | hand) >> shift) & SUIT_BITS;
-            let run_cards = if rest == 0 { mate } else { mate & !((1u64 << (64 - rest.leading_zeros())) - 1) };
+            let own = (own_hand >> shift) & SUIT_BITS;
+            let rest = (others >> shift) & SUIT_BITS;
+            let run_cards = if rest == 0 { own } else { own & !((1u64 << (64 - rest.leading_zeros())) - 1) };
             let run = len(run_cards);
             if run == 0 {
                 continue;
             }
             let len_of = |bits: u64| len((bits >> shift) & SUIT_BITS);
-            let others = len_of(hand).max(len_of(lho)).max(len_of(rho));
-            let mut winners = if run >= others { len(mate) } else { run };
+            let met = len_of(self.hands[seat ^ 2]).max(len_of(lho)).max(len_of(rho));
+            let mut winners = if run >= met { len(own) } else { run };
             if self.trump < NOTRUMP && suit != self.trump {
                 if lho_ruffs {
                     winners = winners.min(len_of(lho));
@@ -655,7 +628,9 @@ impl<'a> Search<'a> {
                     winners = winners.min(len_of(rho));
                 }
             }
-            *item = (winners as i32, top_n(run_cards, others) << shift);
+            if winners > 0 {
+                *item = (winners as i32, top_n(run_cards, met) << shift);
+            }
         }
         res
     }

@@ -20,8 +20,7 @@ use bridge::{BySeat, Call, Card, Contract, Hand, Penalty, Play, Seat, Side, Stra
 use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg, WORKER_SCRIPT};
 use training::{
     BestCards, Board, BoardId, CardValue, Collection, CollectionId, EventId, EventKind, Game, GameResult, Journal,
-    JournalError, MinibridgeContract, PlayStart, RandomSource, SolverPosition, SolverQuestion, StepKey, TableState,
-    TeachingMode,
+    JournalError, MinibridgeContract, PlayStart, RandomSource, SolverQuestion, StepKey, TableState, TeachingMode,
 };
 use ui::{AuctionTable, BidBox, DdTableView, HandView, Strings, TrickView};
 use yew::prelude::*;
@@ -151,6 +150,12 @@ enum Phase {
     Playing(Box<Game>),
 }
 
+/// What the worker answered: every card's value, or the best cards only.
+pub enum Reply {
+    Values(Vec<CardValue>),
+    BestCards(BestCards),
+}
+
 pub enum Msg {
     Loaded(Option<StoredGame>),
     Start(Seat),
@@ -168,8 +173,8 @@ pub enum Msg {
     ToggleBest,
     ChooseClaim(Option<u8>),
     Claim,
-    Answer(SolverPosition, Vec<CardValue>),
-    BestCards(SolverPosition, BestCards),
+    /// The worker's answer to a question of the game.
+    Answered(SolverQuestion, Reply),
     SolverFailed(String),
     /// The worker did not start in time ([`ClientError::Unavailable`]).
     SolverUnavailable,
@@ -304,20 +309,16 @@ impl Component for Player {
                     Err(error) => self.failure = Some(error.to_string()),
                 }
             }
-            Msg::Answer(position, values) => {
-                if matches!(&self.asking, Some(SolverQuestion::Analyse(asked)) if *asked == position) {
+            Msg::Answered(question, reply) => {
+                if self.asking.as_ref() == Some(&question) {
                     self.asking = None;
                 }
                 let Phase::Playing(game) = &mut self.phase else { return false };
-                game.answer(position, values);
-                self.step(ctx, false);
-            }
-            Msg::BestCards(position, best) => {
-                if matches!(&self.asking, Some(SolverQuestion::BestCards(asked)) if *asked == position) {
-                    self.asking = None;
+                let position = question.position().clone();
+                match reply {
+                    Reply::Values(values) => game.answer(position, values),
+                    Reply::BestCards(best) => game.answer_best_cards(position, best),
                 }
-                let Phase::Playing(game) = &mut self.phase else { return false };
-                game.answer_best_cards(position, best);
                 self.step(ctx, false);
             }
             Msg::SolverFailed(detail) => {
@@ -469,34 +470,36 @@ impl Player {
         }
         self.asking = Some(question.clone());
         let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
-        let position = question.position().clone();
+        let position = question.position();
         let message = PositionMsg::new(&position.hands, position.trump, position.leader, &position.trick);
-        match question {
+        // Either question's answer, as one kind of future.
+        let reply: std::pin::Pin<Box<dyn std::future::Future<Output = Result<Reply, ClientError>>>> = match &question {
             SolverQuestion::Analyse(_) => {
                 let answer = client.analyse(message);
-                ctx.link().send_future_batch(async move {
-                    match answer.await {
-                        Ok(values) => vec![Msg::Answer(
-                            position,
+                Box::pin(async move {
+                    answer.await.map(|values| {
+                        Reply::Values(
                             values
                                 .into_iter()
                                 .map(|value| CardValue { card: value.card, tricks: value.tricks })
                                 .collect(),
-                        )],
-                        Err(error) => Player::failed(error),
-                    }
-                });
+                        )
+                    })
+                })
             }
             SolverQuestion::BestCards(_) => {
                 let answer = client.best_cards(message);
-                ctx.link().send_future_batch(async move {
-                    match answer.await {
-                        Ok((tricks, cards)) => vec![Msg::BestCards(position, BestCards { tricks, cards })],
-                        Err(error) => Player::failed(error),
-                    }
-                });
+                Box::pin(
+                    async move { answer.await.map(|(tricks, cards)| Reply::BestCards(BestCards { tricks, cards })) },
+                )
             }
-        }
+        };
+        ctx.link().send_future_batch(async move {
+            match reply.await {
+                Ok(reply) => vec![Msg::Answered(question, reply)],
+                Err(error) => Player::failed(error),
+            }
+        });
     }
 
     /// What the page does when the worker gave no answer.
