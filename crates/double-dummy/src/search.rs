@@ -1061,6 +1061,13 @@ impl<'a> Search<'a> {
             let bar = next_led | 1u64 << (trick[0] & 15);
             !third_ruffs && fourth_led.leading_zeros() < bar.leading_zeros()
         };
+        // Second hand: whether the third hand holds a card of the suit led
+        // above every card the second and fourth hands hold there.
+        let third_tops = count == 1 && {
+            let fourth_led = (self.hands[player ^ 2] >> (16 * led)) & SUIT_BITS;
+            let ours = fourth_led | (hand >> (16 * led)) & SUIT_BITS;
+            next_led.leading_zeros() < ours.leading_zeros()
+        };
         for (score, &card) in scores.iter_mut().zip(cards) {
             let rank = i32::from(card & 15);
             let beats = self.beats(card, winner);
@@ -1070,6 +1077,12 @@ impl<'a> Search<'a> {
                 // Low when partner wins anyway (on 20 bench tables 9.4%
                 // fewer nodes, 8.6% on deals 60 to 79).
                 1 if partner_wins_later => low,
+                // Low too when the third hand holds the suit's top: covering
+                // only spends a card (3.1% fewer nodes on 80 bench tables,
+                // though 1.8% more on the first 20). Covering a card the
+                // third hand can ruff still comes first: forcing the ruff
+                // pays (5 to 8% more nodes played low).
+                1 if third_tops && usize::from(card >> 4) == led => low,
                 1 => {
                     // A card the third hand cannot beat wins the trick for the
                     // side (the fourth hand is partner), the cheapest first.
