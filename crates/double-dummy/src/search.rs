@@ -1073,6 +1073,10 @@ impl<'a> Search<'a> {
             let beats = self.beats(card, winner);
             let discard = usize::from(card >> 4) != led && !beats;
             let low = if discard { -2 * rank + len((hand >> (16 * (card >> 4))) & SUIT_BITS) as i32 } else { -rank };
+            // Ruffing the trick partner wins anyway goes after every
+            // discard (1.4% fewer nodes on 80 bench tables).
+            let ruffs_partner = partner_wins && beats && usize::from(card >> 4) != led && !winner_beaten_next;
+            let low = if ruffs_partner { low - 30 } else { low };
             *score = match count {
                 // Low when partner wins anyway (on 20 bench tables 9.4%
                 // fewer nodes, 8.6% on deals 60 to 79).
