@@ -1,7 +1,7 @@
 //! One step of a collection, as a learner walks a lesson: a text to read or a board to play,
 //! with every step of the lesson as a dot (seen, solved, here) and the way to the previous and
 //! next steps. Opening a text marks it seen; the player marks a board seen when it opens and
-//! solved when a game reaches its aim.
+//! solved when a game reaches its aim, and tells the page, whose dots then follow at once.
 
 use training::{CollectionEntry, CollectionId, CollectionProgress, StepEntry, StepKey};
 use yew::prelude::*;
@@ -116,7 +116,19 @@ pub fn LessonStepPage(props: &LessonStepPageProps) -> Html {
             }
         }
         StepEntry::Board(CollectionEntry::Available(board)) if board.is_playable() => {
-            html! { <PlayPage key={board.id.0.clone()} id={board.id.0.clone()} collection={Some(collection.id.0.clone())} /> }
+            // The player marks the board seen, then solved: the dots follow.
+            let on_progress = {
+                let progress = progress.clone();
+                Callback::from(move |read: CollectionProgress| progress.set(Some(read)))
+            };
+            html! {
+                <PlayPage
+                    key={board.id.0.clone()}
+                    id={board.id.0.clone()}
+                    collection={Some(collection.id.0.clone())}
+                    {on_progress}
+                />
+            }
         }
         StepEntry::Board(_) => html! { <p class="empty">{ strings.get("board-unavailable") }</p> },
     };

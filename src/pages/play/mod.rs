@@ -19,8 +19,9 @@ use std::rc::Rc;
 use bridge::{BySeat, Call, Card, Contract, Hand, Penalty, Play, Seat, Side, Strain};
 use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg, WORKER_SCRIPT};
 use training::{
-    BestCards, Board, BoardId, CardValue, Collection, CollectionId, EventId, EventKind, Game, GameResult, Journal,
-    JournalError, MinibridgeContract, PlayStart, RandomSource, SolverQuestion, StepKey, TableState, TeachingMode,
+    BestCards, Board, BoardId, CardValue, Collection, CollectionId, CollectionProgress, EventId, EventKind, Game,
+    GameResult, Journal, JournalError, MinibridgeContract, PlayStart, RandomSource, SolverQuestion, StepKey,
+    TableState, TeachingMode,
 };
 use ui::{AuctionTable, BidBox, DdTableView, HandView, Strings, TrickView};
 use yew::prelude::*;
@@ -40,6 +41,11 @@ pub struct PlayPageProps {
     /// The collection the board is played in, for progress and the next board.
     #[prop_or_default]
     pub collection: Option<String>,
+    /// Told the collection's progress each time playing the board changes
+    /// it (the board seen when it opens, the result at the end of play), so
+    /// a lesson's dots follow without reading the store again.
+    #[prop_or_default]
+    pub on_progress: Callback<CollectionProgress>,
 }
 
 /// The page at `#/play/ID` and `#/collections/ID/play/BOARD`.
@@ -86,6 +92,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             strings={strings.clone()}
             {ui_strings}
             {on_store_error}
+            on_progress={props.on_progress.clone()}
         />
     }
 }
@@ -115,6 +122,8 @@ pub struct PlayerProps {
     pub strings: Rc<AppStrings>,
     pub ui_strings: Rc<Strings>,
     pub on_store_error: Callback<StoreError>,
+    /// See [`PlayPageProps::on_progress`].
+    pub on_progress: Callback<CollectionProgress>,
 }
 
 pub struct Player {
@@ -200,15 +209,16 @@ impl Component for Player {
                     }
                 });
                 if let Some(collection) = props.collection.clone() {
-                    let on_error = props.on_store_error.clone();
+                    let (on_error, on_progress) = (props.on_store_error.clone(), props.on_progress.clone());
                     let store = store.clone();
                     let board = props.board.id.clone();
                     wasm_bindgen_futures::spawn_local(async move {
                         let saved = store.update_progress(&collection.id, |progress| {
                             progress.saw(&collection, StepKey::Board(board))
                         });
-                        if let Err(error) = saved.await {
-                            on_error.emit(error);
+                        match saved.await {
+                            Ok(progress) => on_progress.emit(progress),
+                            Err(error) => on_error.emit(error),
                         }
                     });
                 }
@@ -450,14 +460,16 @@ impl Player {
         let props = ctx.props();
         let (Some(store), Some(collection)) = (props.store.0.clone(), props.collection.clone()) else { return };
         let Some(result) = GameResult::of(state) else { return };
-        let (board, on_error) = (props.board.id.clone(), props.on_store_error.clone());
+        let (board, on_error, on_progress) =
+            (props.board.id.clone(), props.on_store_error.clone(), props.on_progress.clone());
         wasm_bindgen_futures::spawn_local(async move {
             let saved = store.update_progress(&collection.id, |progress| {
                 progress.saw(&collection, StepKey::Board(board.clone()));
                 progress.finished(&board, result, solved);
             });
-            if let Err(error) = saved.await {
-                on_error.emit(error);
+            match saved.await {
+                Ok(progress) => on_progress.emit(progress),
+                Err(error) => on_error.emit(error),
             }
         });
     }

@@ -132,7 +132,17 @@ async fn a_lesson_is_walked_resumed_after_a_reload_and_finished() -> Result<()> 
     browser.save_screenshot("lesson-text-step.png").await?;
     browser.find("a.next-step").await?.click().await?;
     browser.find(".lesson-step[data-step='2']").await?;
+    // The board's dot turns seen as its player opens it, and solved (or
+    // not) as its game ends, without leaving the step.
+    browser.find(".lesson-dots li.dot.board.here.seen").await.context("the open board's dot is seen")?;
     assert_eq!(play_and_claim(&browser, &deal).await?, makes);
+    browser.find(".game-end").await?;
+    let solved_dot = ".lesson-dots li.dot.board.here.solved";
+    if makes {
+        browser.find(solved_dot).await.context("the board's dot turns solved at the end")?;
+    } else {
+        assert!(browser.find_all(solved_dot).await?.is_empty(), "a game that missed its aim solves nothing");
+    }
     // On to the second board, then the learner stops and reloads the page.
     browser.find(".game-end a.next-board").await?.click().await?;
     browser.find(".lesson-step[data-step='3'] button.play-declarer").await?;
