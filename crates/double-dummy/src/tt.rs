@@ -306,31 +306,39 @@ impl TransTable {
                 return;
             }
         }
-        // An empty slot, else an entry of an older search, else the one with
-        // the fewest tricks left; among equals, the first from a place that
-        // turns with every new entry (see `TransTable::turn`).
-        let mut victim = 0;
-        let mut victim_score = u32::MAX;
-        let offset = self.turn;
-        self.turn = (self.turn + 1) % WAYS;
-        for step in 0..WAYS {
-            let idx = (offset + step) % WAYS;
-            if self.tags[start + idx] == 0 {
-                victim = idx;
-                break;
-            }
-            let slot_meta = self.meta[start + idx];
-            let score = (u32::from(slot_meta >> 4 == meta >> 4) << 8) | u32::from(slot_meta & 15);
-            if score < victim_score {
-                victim = idx;
-                victim_score = score;
-            }
-        }
+        let victim = self.victim(start, meta >> 4);
         self.entries[start + victim] = Entry { shape: key.shape, mask, plane0, plane1 };
         self.infos[start + victim] = Info { bounds: lower | upper << 4, best };
         self.filters[start + victim] = filter;
         self.tags[start + victim] = tag;
         self.meta[start + victim] = meta;
+    }
+
+    /// The slot of the bucket at `start` a new entry takes: an empty one,
+    /// else an entry of an older search than `age` (modulo 16), else the one
+    /// with the fewest tricks left; among equals, the first from a place that
+    /// turns with every new entry (see `TransTable::turn`). Found eight
+    /// slots at a time, not by walking the bucket slot by slot: a full
+    /// bucket's walk read all 128 bytes one by one, and the store of every
+    /// new entry into one paid for it.
+    fn victim(&mut self, start: usize, age: u8) -> usize {
+        let offset = self.turn;
+        self.turn = (self.turn + 1) % WAYS;
+        let tags = &self.tags[start..start + WAYS];
+        if let Some(idx) = first_from(tags, offset, zero_bytes) {
+            return idx;
+        }
+        // Scores below 32: the tricks left, plus 16 for the current search.
+        let meta = &self.meta[start..start + WAYS];
+        let score = |word: u64| {
+            let same = zero_bytes(((word >> 4) & LOWS) ^ (u64::from(age) * ONES));
+            (word & LOWS) | (same >> 3)
+        };
+        let least = meta.chunks_exact(8).map(|word| score(load_word(word))).fold(!HIGHS, min_bytes);
+        let least = min_bytes(least, least >> 32);
+        let least = min_bytes(least, least >> 16);
+        let least = min_bytes(least, least >> 8) & 0xFF;
+        first_from(meta, offset, |word| zero_bytes(score(word) ^ (least * ONES))).unwrap_or(offset)
     }
 
     /// The first slot of the bucket of `key`'s patterns: those holding every
@@ -358,11 +366,7 @@ fn shape_tag(shape: u64) -> u8 {
 /// The high bit of each byte of eight tags that may be `tag` (see
 /// `tag_matches`).
 fn tag_hits(word: &[u8], tag: u8) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut bytes = [0u8; 8];
-    bytes.copy_from_slice(word);
-    let diff = u64::from_le_bytes(bytes) ^ (u64::from(tag) * ONES);
+    let diff = load_word(word) ^ (u64::from(tag) * ONES);
     diff.wrapping_sub(ONES) & !diff & HIGHS
 }
 
@@ -382,4 +386,100 @@ fn tag_matches(tags: &[u8], tag: u8) -> impl Iterator<Item = usize> + '_ {
             Some(word_idx * 8 + idx)
         })
     })
+}
+
+/// A byte of ones in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every byte.
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+/// The low nibble of every byte.
+const LOWS: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+
+/// Eight bytes of a bucket's per-slot bytes as one word, the first slot lowest.
+fn load_word(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(bytes);
+    u64::from_le_bytes(word)
+}
+
+/// The high bit of each zero byte of `word`, exactly (unlike `tag_hits`,
+/// no borrow marks the byte above a zero one).
+fn zero_bytes(word: u64) -> u64 {
+    !(((word & !HIGHS) + !HIGHS) | word) & HIGHS
+}
+
+/// The lesser of each pair of bytes of `a` and `b`, which must all be
+/// below 128.
+fn min_bytes(a: u64, b: u64) -> u64 {
+    let b_not_above = (((a | HIGHS) - b) & HIGHS) >> 7;
+    let take_b = b_not_above * 0xFF;
+    (b & take_b) | (a & !take_b)
+}
+
+/// The first slot of a bucket from `offset` on, wrapping around, whose
+/// byte in `bytes` `marks` flags with its high bit, eight bytes at a time.
+fn first_from(bytes: &[u8], offset: usize, marks: impl Fn(u64) -> u64) -> Option<usize> {
+    let first_word = offset / 8;
+    // The bytes of the first word from the offset on, then the next words,
+    // then the first word's bytes below the offset.
+    let above = !0u64 << (8 * (offset % 8));
+    let words = bytes.len() / 8;
+    (0..=words).find_map(|step| {
+        let word_idx = (first_word + step) % words;
+        let word = load_word(&bytes[8 * word_idx..8 * word_idx + 8]);
+        let keep = match step {
+            0 => above,
+            _ if step == words => !above,
+            _ => !0,
+        };
+        let flags = marks(word) & keep;
+        (flags != 0).then(|| 8 * word_idx + flags.trailing_zeros() as usize / 8)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The victim found eight slots at a time is the one of a slot-by-slot
+    /// walk from `turn`, in full buckets and in ones with holes.
+    #[test]
+    fn victim_matches_a_walk() {
+        let mut table = TransTable::new(WAYS * SLOT_BYTES);
+        table.next_age();
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..2000 {
+            let age = (next() % 16) as u8;
+            for idx in 0..WAYS {
+                let value = next();
+                // Mostly full buckets, some with a few holes.
+                table.tags[idx] = if round % 2 == 0 || value % 64 != 0 { (value >> 8) as u8 | 1 } else { 0 };
+                table.meta[idx] = ((value >> 16) % 16) as u8 * 16 + ((value >> 24) % 14) as u8;
+            }
+            let offset = (next() % WAYS as u64) as usize;
+            table.turn = offset;
+            let mut expected = 0;
+            let mut best = u32::MAX;
+            for step in 0..WAYS {
+                let idx = (offset + step) % WAYS;
+                if table.tags[idx] == 0 {
+                    expected = idx;
+                    break;
+                }
+                let slot_meta = table.meta[idx];
+                let score = (u32::from(slot_meta >> 4 == age) << 8) | u32::from(slot_meta & 15);
+                if score < best {
+                    expected = idx;
+                    best = score;
+                }
+            }
+            assert_eq!(table.victim(0, age), expected);
+        }
+    }
 }
