@@ -8,33 +8,69 @@
 /// `plane1` under `mask`, in the packed rank-relative order). Cards below
 /// the relevant ones are interchangeable, and a suit without relevant cards
 /// is free: the pattern matches whoever holds its cards. 32 bytes aligned
-/// to 32, so reading one never touches two cache lines; its bounds and lead
-/// live beside it (`Info`), read only when it matches.
+/// to 32, so reading one never touches two cache lines. Its bounds and lead
+/// ride in bits no card uses (`INFO_FIELD` of `mask` and of `plane1`):
+/// kept beside it in an array of their own, they cost a second cache miss
+/// on most matches and on most new entries.
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(32))]
 struct Entry {
     shape: u64,
+    /// The relevant cards, and the bounds on North-South's tricks in
+    /// `INFO_FIELD` (the lower bound in the low nibble, the upper one in
+    /// the high nibble).
     mask: u64,
     plane0: u64,
+    /// Bit 1 of the owners of the relevant cards, and the lead that last
+    /// proved a bound in `INFO_FIELD`.
     plane1: u64,
 }
 
-/// The bounds on North-South's tricks of a stored pattern and the lead that
-/// last proved a bound.
-#[derive(Clone, Copy, Default)]
-struct Info {
-    /// The lower bound in the low nibble, the upper bound in the high one.
-    bounds: u8,
-    best: u8,
-}
+/// Bits of `Entry::mask` and `Entry::plane1` that no card uses (a key's
+/// planes hold at most 52 cards from bit 0 up, then the trump from bit 60),
+/// so a key's planes under a mask are 0 there.
+const INFO_FIELD: u64 = 0xFF << INFO_SHIFT;
+const INFO_SHIFT: u32 = 52;
 
-impl Info {
-    fn lower(self) -> u8 {
-        self.bounds & 15
+impl Entry {
+    fn new(shape: u64, mask: u64, plane0: u64, plane1: u64, bounds: u8, best: u8) -> Entry {
+        Entry {
+            shape,
+            mask: mask | u64::from(bounds) << INFO_SHIFT,
+            plane0,
+            plane1: plane1 | u64::from(best) << INFO_SHIFT,
+        }
     }
 
-    fn upper(self) -> u8 {
-        self.bounds >> 4
+    /// The relevant cards.
+    fn mask(&self) -> u64 {
+        self.mask & !INFO_FIELD
+    }
+
+    /// Bit 1 of the owners of the relevant cards.
+    fn plane1(&self) -> u64 {
+        self.plane1 & !INFO_FIELD
+    }
+
+    fn bounds(&self) -> u8 {
+        (self.mask >> INFO_SHIFT) as u8
+    }
+
+    fn lower(&self) -> u8 {
+        self.bounds() & 15
+    }
+
+    fn upper(&self) -> u8 {
+        self.bounds() >> 4
+    }
+
+    fn best(&self) -> u8 {
+        (self.plane1 >> INFO_SHIFT) as u8
+    }
+
+    fn set_info(&mut self, bounds: u8, best: u8) {
+        self.mask = self.mask() | u64::from(bounds) << INFO_SHIFT;
+        self.plane1 = self.plane1() | u64::from(best) << INFO_SHIFT;
     }
 }
 
@@ -43,9 +79,14 @@ impl Info {
 /// of one shape that leave a suit free share another.
 const WAYS: usize = 128;
 
-/// The bytes of one slot: the entry, its bounds and lead, its tag and its
+/// The bytes of one slot: the entry, its filter, its tag and its
 /// replacement byte.
-const SLOT_BYTES: usize = std::mem::size_of::<Entry>() + std::mem::size_of::<Info>() + 2 + 4;
+const SLOT_BYTES: usize = std::mem::size_of::<Entry>() + 4 + 1 + 1;
+
+/// The bytes a memory cap allows each slot: two more than it takes, which
+/// once held the bounds and lead apart from the entry, so that a cap still
+/// gives as many buckets, and the searches as many nodes, as before.
+const SLOT_BUDGET: usize = SLOT_BYTES + 2;
 
 /// How many deciding patterns leaving a suit free a probe compares before
 /// taking the one naming the fewest cards (see `TransTable::probe`).
@@ -124,7 +165,6 @@ fn suit_tops(select: u64) -> impl Iterator<Item = (u32, bool, u32)> {
 /// one with fewest tricks left, cheapest to recompute).
 pub(crate) struct TransTable {
     entries: Vec<Entry>,
-    infos: Vec<Info>,
     /// Per slot, the owners of the top cards its pattern fixes (low half)
     /// and which bits of [`Key::tops`] those are (high half): a probe
     /// compares them before reading the entry, which most same-shape
@@ -167,12 +207,11 @@ impl TransTable {
     /// A table whose entries fit in `memory` bytes; nothing is allocated until
     /// the first search.
     pub(crate) fn new(memory: usize) -> TransTable {
-        let bucket_bytes = WAYS * SLOT_BYTES;
+        let bucket_bytes = WAYS * SLOT_BUDGET;
         // Any count: the index is scaled from the hash, not masked out of it.
         let buckets = (memory / bucket_bytes).max(1);
         TransTable {
             entries: Vec::new(),
-            infos: Vec::new(),
             filters: Vec::new(),
             tags: Vec::new(),
             meta: Vec::new(),
@@ -192,7 +231,6 @@ impl TransTable {
     /// Forgets every position.
     pub(crate) fn clear(&mut self) {
         self.entries = Vec::new();
-        self.infos = Vec::new();
         self.filters = Vec::new();
         self.tags = Vec::new();
         self.meta = Vec::new();
@@ -205,7 +243,6 @@ impl TransTable {
     pub(crate) fn next_age(&mut self) {
         if self.entries.is_empty() {
             self.entries = vec![Entry::default(); self.capacity];
-            self.infos = vec![Info::default(); self.capacity];
             self.filters = vec![0; self.capacity];
             self.tags = vec![0; self.capacity];
             self.meta = vec![0; self.capacity];
@@ -251,14 +288,18 @@ impl TransTable {
                         continue;
                     }
                     let entry = &entries[idx];
+                    // The key's planes are 0 in `INFO_FIELD`.
                     if entry.shape == key.shape
                         && key.plane0 & entry.mask == entry.plane0
-                        && key.plane1 & entry.mask == entry.plane1
+                        && key.plane1 & entry.mask == entry.plane1()
                     {
-                        let info = self.infos[start + idx];
-                        let bounds =
-                            Bounds { lower: info.lower(), upper: info.upper(), best: info.best, mask: entry.mask };
-                        if info.lower() >= target || info.upper() < target {
+                        let bounds = Bounds {
+                            lower: entry.lower(),
+                            upper: entry.upper(),
+                            best: entry.best(),
+                            mask: entry.mask(),
+                        };
+                        if bounds.lower >= target || bounds.upper < target {
                             // See above for the narrowest deciding pattern.
                             if all_tops {
                                 return Some(bounds);
@@ -284,6 +325,7 @@ impl TransTable {
     /// them), with the lead that proved them when there is one.
     pub(crate) fn store(&mut self, key: &Key, tricks: u8, bounds: Bounds) {
         let Bounds { lower, upper, best, mask } = bounds;
+        debug_assert_eq!((mask | key.plane0 | key.plane1) & INFO_FIELD, 0, "cards in the info field");
         let start = self.bucket(key, key.select & !mask == 0);
         let meta = (self.age & 15) << 4 | tricks;
         let plane0 = key.plane0 & mask;
@@ -295,20 +337,16 @@ impl TransTable {
             if self.filters[start + idx] != filter {
                 continue;
             }
-            let entry = &self.entries[start + idx];
-            if entry.mask == mask && entry.plane0 == plane0 && entry.plane1 == plane1 && entry.shape == key.shape {
-                let info = &mut self.infos[start + idx];
-                info.bounds = info.lower().max(lower) | info.upper().min(upper) << 4;
-                if best != NO_MOVE {
-                    info.best = best;
-                }
+            let entry = &mut self.entries[start + idx];
+            if entry.mask() == mask && entry.plane0 == plane0 && entry.plane1() == plane1 && entry.shape == key.shape {
+                let bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
+                entry.set_info(bounds, if best == NO_MOVE { entry.best() } else { best });
                 self.meta[start + idx] = meta;
                 return;
             }
         }
         let victim = self.victim(start, meta >> 4);
-        self.entries[start + victim] = Entry { shape: key.shape, mask, plane0, plane1 };
-        self.infos[start + victim] = Info { bounds: lower | upper << 4, best };
+        self.entries[start + victim] = Entry::new(key.shape, mask, plane0, plane1, lower | upper << 4, best);
         self.filters[start + victim] = filter;
         self.tags[start + victim] = tag;
         self.meta[start + victim] = meta;
