@@ -270,18 +270,22 @@ impl TransTable {
         let mut deciding = None;
         let mut looked = 0;
         let tag = shape_tag(key.shape);
-        for (all_tops, start) in [(false, self.bucket(key, false)), (true, self.bucket(key, true))] {
+        for all_tops in [false, true] {
             if deciding.is_some() {
                 // The patterns leaving a suit free are the narrower ones.
                 break;
             }
-            let tags = &self.tags[start..start + WAYS];
-            let entries = &self.entries[start..start + WAYS];
-            let filters = &self.filters[start..start + WAYS];
-            for (word_idx, word) in tags.chunks_exact(8).enumerate() {
-                let mut hits = tag_hits(word, tag);
+            // Hashed only when needed (about half the probes stop at the first).
+            let start = self.bucket(key, all_tops);
+            // Of fixed length, so that indexing them needs no bounds checks.
+            let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
+            let entries: &[Entry; WAYS] = self.entries[start..start + WAYS].try_into().expect("a whole bucket");
+            let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
+            for word_idx in 0..WAYS / 8 {
+                let mut hits = tag_hits(&tags[8 * word_idx..8 * word_idx + 8], tag);
                 while hits != 0 {
-                    let idx = word_idx * 8 + hits.trailing_zeros() as usize / 8;
+                    // Below WAYS anyway: the remainder only spares the check.
+                    let idx = (word_idx * 8 + hits.trailing_zeros() as usize / 8) % WAYS;
                     hits &= hits - 1;
                     let filter = filters[idx];
                     if u32::from(key.tops) & (filter >> 16) != filter & 0xFFFF {
