@@ -119,11 +119,26 @@ pub(crate) struct Key {
 /// such suit in the packed order at bits `4n..4n + 4`: the top card's seat,
 /// then the second card's), read from the planes at the tops in `select`.
 pub(crate) fn top_owners(select: u64, plane0: u64, plane1: u64) -> u16 {
-    let owner = |pos: u32| ((plane0 >> pos) & 1 | ((plane1 >> pos) & 1) << 1) as u16;
-    suit_tops(select).fold(0, |res, (top, has_second, shift)| {
-        let second = if has_second { owner(top - 1) << 2 } else { 0 };
-        res | (owner(top) | second) << shift
-    })
+    let mut res = 0;
+    let mut rest = select & !TRUMP_FIELD;
+    let mut floor = 0;
+    let mut shift = 0;
+    // A plain loop reading both cards of a suit at once, cheaper than the
+    // iterator of `suit_tops` with a closure per card (every key pays it).
+    while rest != 0 {
+        let top = rest.trailing_zeros();
+        rest &= rest - 1;
+        // Bit 1 for the top card, bit 0 for the one below it, if the suit
+        // holds it (the planes' bit 63 is free, so shifting left loses nothing).
+        let second = u64::from(top > floor);
+        let pair0 = ((plane0 << 1) >> top) & (2 | second);
+        let pair1 = ((plane1 << 1) >> top) & (2 | second);
+        let owners = pair0 >> 1 | (pair1 & 2) | (pair0 & 1) << 2 | (pair1 & 1) << 3;
+        res |= (owners as u16) << shift;
+        floor = top + 1;
+        shift += 4;
+    }
+    res
 }
 
 /// Which bits of [`top_owners`] a pattern under `mask` fixes: those of
