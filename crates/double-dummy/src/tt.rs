@@ -352,16 +352,30 @@ impl TransTable {
         let tag = shape_tag(key.shape);
         let named = u32::from(named_tops(key.select, mask));
         let filter = named << 16 | (u32::from(key.tops) & named);
-        for idx in tag_matches(&self.tags[start..start + WAYS], tag) {
-            if self.filters[start + idx] != filter {
-                continue;
-            }
-            let entry = &mut self.entries[start + idx];
-            if entry.mask() == mask && entry.plane0 == plane0 && entry.plane1() == plane1 && entry.shape == key.shape {
-                let bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
-                entry.set_info(bounds, if best == NO_MOVE { entry.best() } else { best });
-                self.meta[start + idx] = meta;
-                return;
+        // As in the probe, through arrays of the bucket's length and a loop
+        // over its tags' words (an iterator of the hits cost more).
+        let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
+        let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
+        let entries: &mut [Entry; WAYS] = (&mut self.entries[start..start + WAYS]).try_into().expect("a whole bucket");
+        for word_idx in 0..WAYS / 8 {
+            let mut hits = tag_hits(&tags[8 * word_idx..8 * word_idx + 8], tag);
+            while hits != 0 {
+                let idx = (word_idx * 8 + hits.trailing_zeros() as usize / 8) % WAYS;
+                hits &= hits - 1;
+                if filters[idx] != filter {
+                    continue;
+                }
+                let entry = &mut entries[idx];
+                if entry.mask() == mask
+                    && entry.plane0 == plane0
+                    && entry.plane1() == plane1
+                    && entry.shape == key.shape
+                {
+                    let bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
+                    entry.set_info(bounds, if best == NO_MOVE { entry.best() } else { best });
+                    self.meta[start + idx] = meta;
+                    return;
+                }
             }
         }
         let victim = self.victim(start, meta >> 4);
@@ -420,29 +434,13 @@ fn shape_tag(shape: u64) -> u8 {
     (shape.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 56) as u8 | 1
 }
 
-/// The high bit of each byte of eight tags that may be `tag` (see
-/// `tag_matches`).
+/// The high bit of each byte of eight tags that may be `tag`, by the
+/// zero-byte test on their difference. A borrow can mark a byte above a true
+/// match as well; the callers compare the shapes anyway, so such a false
+/// match only costs a look.
 fn tag_hits(word: &[u8], tag: u8) -> u64 {
     let diff = load_word(word) ^ (u64::from(tag) * ONES);
     diff.wrapping_sub(ONES) & !diff & HIGHS
-}
-
-/// The indices of the slots of a bucket whose tag may be `tag`, found eight
-/// tags at a time with the zero-byte test on their difference. A borrow can
-/// mark a byte above a true match as well; the caller compares the shapes
-/// anyway, so such a false match only costs a look.
-fn tag_matches(tags: &[u8], tag: u8) -> impl Iterator<Item = usize> + '_ {
-    tags.chunks_exact(8).enumerate().flat_map(move |(word_idx, word)| {
-        let mut hits = tag_hits(word, tag);
-        std::iter::from_fn(move || {
-            if hits == 0 {
-                return None;
-            }
-            let idx = hits.trailing_zeros() as usize / 8;
-            hits &= hits - 1;
-            Some(word_idx * 8 + idx)
-        })
-    })
 }
 
 /// A byte of ones in every byte of a word.
