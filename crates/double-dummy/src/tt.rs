@@ -8,33 +8,69 @@
 /// `plane1` under `mask`, in the packed rank-relative order). Cards below
 /// the relevant ones are interchangeable, and a suit without relevant cards
 /// is free: the pattern matches whoever holds its cards. 32 bytes aligned
-/// to 32, so reading one never touches two cache lines; its bounds and lead
-/// live beside it (`Info`), read only when it matches.
+/// to 32, so reading one never touches two cache lines. Its bounds and lead
+/// ride in bits no card uses (`INFO_FIELD` of `mask` and of `plane1`):
+/// kept beside it in an array of their own, they cost a second cache miss
+/// on most matches and on most new entries.
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(32))]
 struct Entry {
     shape: u64,
+    /// The relevant cards, and the bounds on North-South's tricks in
+    /// `INFO_FIELD` (the lower bound in the low nibble, the upper one in
+    /// the high nibble).
     mask: u64,
     plane0: u64,
+    /// Bit 1 of the owners of the relevant cards, and the lead that last
+    /// proved a bound in `INFO_FIELD`.
     plane1: u64,
 }
 
-/// The bounds on North-South's tricks of a stored pattern and the lead that
-/// last proved a bound.
-#[derive(Clone, Copy, Default)]
-struct Info {
-    /// The lower bound in the low nibble, the upper bound in the high one.
-    bounds: u8,
-    best: u8,
-}
+/// Bits of `Entry::mask` and `Entry::plane1` that no card uses (a key's
+/// planes hold at most 52 cards from bit 0 up, then the trump from bit 60),
+/// so a key's planes under a mask are 0 there.
+const INFO_FIELD: u64 = 0xFF << INFO_SHIFT;
+const INFO_SHIFT: u32 = 52;
 
-impl Info {
-    fn lower(self) -> u8 {
-        self.bounds & 15
+impl Entry {
+    fn new(shape: u64, mask: u64, plane0: u64, plane1: u64, bounds: u8, best: u8) -> Entry {
+        Entry {
+            shape,
+            mask: mask | u64::from(bounds) << INFO_SHIFT,
+            plane0,
+            plane1: plane1 | u64::from(best) << INFO_SHIFT,
+        }
     }
 
-    fn upper(self) -> u8 {
-        self.bounds >> 4
+    /// The relevant cards.
+    fn mask(&self) -> u64 {
+        self.mask & !INFO_FIELD
+    }
+
+    /// Bit 1 of the owners of the relevant cards.
+    fn plane1(&self) -> u64 {
+        self.plane1 & !INFO_FIELD
+    }
+
+    fn bounds(&self) -> u8 {
+        (self.mask >> INFO_SHIFT) as u8
+    }
+
+    fn lower(&self) -> u8 {
+        self.bounds() & 15
+    }
+
+    fn upper(&self) -> u8 {
+        self.bounds() >> 4
+    }
+
+    fn best(&self) -> u8 {
+        (self.plane1 >> INFO_SHIFT) as u8
+    }
+
+    fn set_info(&mut self, bounds: u8, best: u8) {
+        self.mask = self.mask() | u64::from(bounds) << INFO_SHIFT;
+        self.plane1 = self.plane1() | u64::from(best) << INFO_SHIFT;
     }
 }
 
@@ -43,9 +79,14 @@ impl Info {
 /// of one shape that leave a suit free share another.
 const WAYS: usize = 128;
 
-/// The bytes of one slot: the entry, its bounds and lead, its tag and its
+/// The bytes of one slot: the entry, its filter, its tag and its
 /// replacement byte.
-const SLOT_BYTES: usize = std::mem::size_of::<Entry>() + std::mem::size_of::<Info>() + 2 + 4;
+const SLOT_BYTES: usize = std::mem::size_of::<Entry>() + 4 + 1 + 1;
+
+/// The bytes a memory cap allows each slot: two more than it takes, which
+/// once held the bounds and lead apart from the entry, so that a cap still
+/// gives as many buckets, and the searches as many nodes, as before.
+const SLOT_BUDGET: usize = SLOT_BYTES + 2;
 
 /// How many deciding patterns leaving a suit free a probe compares before
 /// taking the one naming the fewest cards (see `TransTable::probe`).
@@ -78,11 +119,26 @@ pub(crate) struct Key {
 /// such suit in the packed order at bits `4n..4n + 4`: the top card's seat,
 /// then the second card's), read from the planes at the tops in `select`.
 pub(crate) fn top_owners(select: u64, plane0: u64, plane1: u64) -> u16 {
-    let owner = |pos: u32| ((plane0 >> pos) & 1 | ((plane1 >> pos) & 1) << 1) as u16;
-    suit_tops(select).fold(0, |res, (top, has_second, shift)| {
-        let second = if has_second { owner(top - 1) << 2 } else { 0 };
-        res | (owner(top) | second) << shift
-    })
+    let mut res = 0;
+    let mut rest = select & !TRUMP_FIELD;
+    let mut floor = 0;
+    let mut shift = 0;
+    // A plain loop reading both cards of a suit at once, cheaper than the
+    // iterator of `suit_tops` with a closure per card (every key pays it).
+    while rest != 0 {
+        let top = rest.trailing_zeros();
+        rest &= rest - 1;
+        // Bit 1 for the top card, bit 0 for the one below it, if the suit
+        // holds it (the planes' bit 63 is free, so shifting left loses nothing).
+        let second = u64::from(top > floor);
+        let pair0 = ((plane0 << 1) >> top) & (2 | second);
+        let pair1 = ((plane1 << 1) >> top) & (2 | second);
+        let owners = pair0 >> 1 | (pair1 & 2) | (pair0 & 1) << 2 | (pair1 & 1) << 3;
+        res |= (owners as u16) << shift;
+        floor = top + 1;
+        shift += 4;
+    }
+    res
 }
 
 /// Which bits of [`top_owners`] a pattern under `mask` fixes: those of
@@ -124,7 +180,6 @@ fn suit_tops(select: u64) -> impl Iterator<Item = (u32, bool, u32)> {
 /// one with fewest tricks left, cheapest to recompute).
 pub(crate) struct TransTable {
     entries: Vec<Entry>,
-    infos: Vec<Info>,
     /// Per slot, the owners of the top cards its pattern fixes (low half)
     /// and which bits of [`Key::tops`] those are (high half): a probe
     /// compares them before reading the entry, which most same-shape
@@ -167,12 +222,11 @@ impl TransTable {
     /// A table whose entries fit in `memory` bytes; nothing is allocated until
     /// the first search.
     pub(crate) fn new(memory: usize) -> TransTable {
-        let bucket_bytes = WAYS * SLOT_BYTES;
+        let bucket_bytes = WAYS * SLOT_BUDGET;
         // Any count: the index is scaled from the hash, not masked out of it.
         let buckets = (memory / bucket_bytes).max(1);
         TransTable {
             entries: Vec::new(),
-            infos: Vec::new(),
             filters: Vec::new(),
             tags: Vec::new(),
             meta: Vec::new(),
@@ -192,7 +246,6 @@ impl TransTable {
     /// Forgets every position.
     pub(crate) fn clear(&mut self) {
         self.entries = Vec::new();
-        self.infos = Vec::new();
         self.filters = Vec::new();
         self.tags = Vec::new();
         self.meta = Vec::new();
@@ -205,7 +258,6 @@ impl TransTable {
     pub(crate) fn next_age(&mut self) {
         if self.entries.is_empty() {
             self.entries = vec![Entry::default(); self.capacity];
-            self.infos = vec![Info::default(); self.capacity];
             self.filters = vec![0; self.capacity];
             self.tags = vec![0; self.capacity];
             self.meta = vec![0; self.capacity];
@@ -233,32 +285,40 @@ impl TransTable {
         let mut deciding = None;
         let mut looked = 0;
         let tag = shape_tag(key.shape);
-        for (all_tops, start) in [(false, self.bucket(key, false)), (true, self.bucket(key, true))] {
+        for all_tops in [false, true] {
             if deciding.is_some() {
                 // The patterns leaving a suit free are the narrower ones.
                 break;
             }
-            let tags = &self.tags[start..start + WAYS];
-            let entries = &self.entries[start..start + WAYS];
-            let filters = &self.filters[start..start + WAYS];
-            for (word_idx, word) in tags.chunks_exact(8).enumerate() {
-                let mut hits = tag_hits(word, tag);
+            // Hashed only when needed (about half the probes stop at the first).
+            let start = self.bucket(key, all_tops);
+            // Of fixed length, so that indexing them needs no bounds checks.
+            let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
+            let entries: &[Entry; WAYS] = self.entries[start..start + WAYS].try_into().expect("a whole bucket");
+            let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
+            for word_idx in 0..WAYS / 8 {
+                let mut hits = tag_hits(&tags[8 * word_idx..8 * word_idx + 8], tag);
                 while hits != 0 {
-                    let idx = word_idx * 8 + hits.trailing_zeros() as usize / 8;
+                    // Below WAYS anyway: the remainder only spares the check.
+                    let idx = (word_idx * 8 + hits.trailing_zeros() as usize / 8) % WAYS;
                     hits &= hits - 1;
                     let filter = filters[idx];
                     if u32::from(key.tops) & (filter >> 16) != filter & 0xFFFF {
                         continue;
                     }
                     let entry = &entries[idx];
+                    // The key's planes are 0 in `INFO_FIELD`.
                     if entry.shape == key.shape
                         && key.plane0 & entry.mask == entry.plane0
-                        && key.plane1 & entry.mask == entry.plane1
+                        && key.plane1 & entry.mask == entry.plane1()
                     {
-                        let info = self.infos[start + idx];
-                        let bounds =
-                            Bounds { lower: info.lower(), upper: info.upper(), best: info.best, mask: entry.mask };
-                        if info.lower() >= target || info.upper() < target {
+                        let bounds = Bounds {
+                            lower: entry.lower(),
+                            upper: entry.upper(),
+                            best: entry.best(),
+                            mask: entry.mask(),
+                        };
+                        if bounds.lower >= target || bounds.upper < target {
                             // See above for the narrowest deciding pattern.
                             if all_tops {
                                 return Some(bounds);
@@ -284,6 +344,7 @@ impl TransTable {
     /// them), with the lead that proved them when there is one.
     pub(crate) fn store(&mut self, key: &Key, tricks: u8, bounds: Bounds) {
         let Bounds { lower, upper, best, mask } = bounds;
+        debug_assert_eq!((mask | key.plane0 | key.plane1) & INFO_FIELD, 0, "cards in the info field");
         let start = self.bucket(key, key.select & !mask == 0);
         let meta = (self.age & 15) << 4 | tricks;
         let plane0 = key.plane0 & mask;
@@ -291,46 +352,64 @@ impl TransTable {
         let tag = shape_tag(key.shape);
         let named = u32::from(named_tops(key.select, mask));
         let filter = named << 16 | (u32::from(key.tops) & named);
-        for idx in tag_matches(&self.tags[start..start + WAYS], tag) {
-            if self.filters[start + idx] != filter {
-                continue;
-            }
-            let entry = &self.entries[start + idx];
-            if entry.mask == mask && entry.plane0 == plane0 && entry.plane1 == plane1 && entry.shape == key.shape {
-                let info = &mut self.infos[start + idx];
-                info.bounds = info.lower().max(lower) | info.upper().min(upper) << 4;
-                if best != NO_MOVE {
-                    info.best = best;
+        // As in the probe, through arrays of the bucket's length and a loop
+        // over its tags' words (an iterator of the hits cost more).
+        let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
+        let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
+        let entries: &mut [Entry; WAYS] = (&mut self.entries[start..start + WAYS]).try_into().expect("a whole bucket");
+        for word_idx in 0..WAYS / 8 {
+            let mut hits = tag_hits(&tags[8 * word_idx..8 * word_idx + 8], tag);
+            while hits != 0 {
+                let idx = (word_idx * 8 + hits.trailing_zeros() as usize / 8) % WAYS;
+                hits &= hits - 1;
+                if filters[idx] != filter {
+                    continue;
                 }
-                self.meta[start + idx] = meta;
-                return;
+                let entry = &mut entries[idx];
+                if entry.mask() == mask
+                    && entry.plane0 == plane0
+                    && entry.plane1() == plane1
+                    && entry.shape == key.shape
+                {
+                    let bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
+                    entry.set_info(bounds, if best == NO_MOVE { entry.best() } else { best });
+                    self.meta[start + idx] = meta;
+                    return;
+                }
             }
         }
-        // An empty slot, else an entry of an older search, else the one with
-        // the fewest tricks left; among equals, the first from a place that
-        // turns with every new entry (see `TransTable::turn`).
-        let mut victim = 0;
-        let mut victim_score = u32::MAX;
-        let offset = self.turn;
-        self.turn = (self.turn + 1) % WAYS;
-        for step in 0..WAYS {
-            let idx = (offset + step) % WAYS;
-            if self.tags[start + idx] == 0 {
-                victim = idx;
-                break;
-            }
-            let slot_meta = self.meta[start + idx];
-            let score = (u32::from(slot_meta >> 4 == meta >> 4) << 8) | u32::from(slot_meta & 15);
-            if score < victim_score {
-                victim = idx;
-                victim_score = score;
-            }
-        }
-        self.entries[start + victim] = Entry { shape: key.shape, mask, plane0, plane1 };
-        self.infos[start + victim] = Info { bounds: lower | upper << 4, best };
+        let victim = self.victim(start, meta >> 4);
+        self.entries[start + victim] = Entry::new(key.shape, mask, plane0, plane1, lower | upper << 4, best);
         self.filters[start + victim] = filter;
         self.tags[start + victim] = tag;
         self.meta[start + victim] = meta;
+    }
+
+    /// The slot of the bucket at `start` a new entry takes: an empty one,
+    /// else an entry of an older search than `age` (modulo 16), else the one
+    /// with the fewest tricks left; among equals, the first from a place that
+    /// turns with every new entry (see `TransTable::turn`). Found eight
+    /// slots at a time, not by walking the bucket slot by slot: a full
+    /// bucket's walk read all 128 bytes one by one, and the store of every
+    /// new entry into one paid for it.
+    fn victim(&mut self, start: usize, age: u8) -> usize {
+        let offset = self.turn;
+        self.turn = (self.turn + 1) % WAYS;
+        let tags = &self.tags[start..start + WAYS];
+        if let Some(idx) = first_from(tags, offset, zero_bytes) {
+            return idx;
+        }
+        // Scores below 32: the tricks left, plus 16 for the current search.
+        let meta = &self.meta[start..start + WAYS];
+        let score = |word: u64| {
+            let same = zero_bytes(((word >> 4) & LOWS) ^ (u64::from(age) * ONES));
+            (word & LOWS) | (same >> 3)
+        };
+        let least = meta.chunks_exact(8).map(|word| score(load_word(word))).fold(!HIGHS, min_bytes);
+        let least = min_bytes(least, least >> 32);
+        let least = min_bytes(least, least >> 16);
+        let least = min_bytes(least, least >> 8) & 0xFF;
+        first_from(meta, offset, |word| zero_bytes(score(word) ^ (least * ONES))).unwrap_or(offset)
     }
 
     /// The first slot of the bucket of `key`'s patterns: those holding every
@@ -355,31 +434,107 @@ fn shape_tag(shape: u64) -> u8 {
     (shape.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 56) as u8 | 1
 }
 
-/// The high bit of each byte of eight tags that may be `tag` (see
-/// `tag_matches`).
+/// The high bit of each byte of eight tags that may be `tag`, by the
+/// zero-byte test on their difference. A borrow can mark a byte above a true
+/// match as well; the callers compare the shapes anyway, so such a false
+/// match only costs a look.
 fn tag_hits(word: &[u8], tag: u8) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut bytes = [0u8; 8];
-    bytes.copy_from_slice(word);
-    let diff = u64::from_le_bytes(bytes) ^ (u64::from(tag) * ONES);
+    let diff = load_word(word) ^ (u64::from(tag) * ONES);
     diff.wrapping_sub(ONES) & !diff & HIGHS
 }
 
-/// The indices of the slots of a bucket whose tag may be `tag`, found eight
-/// tags at a time with the zero-byte test on their difference. A borrow can
-/// mark a byte above a true match as well; the caller compares the shapes
-/// anyway, so such a false match only costs a look.
-fn tag_matches(tags: &[u8], tag: u8) -> impl Iterator<Item = usize> + '_ {
-    tags.chunks_exact(8).enumerate().flat_map(move |(word_idx, word)| {
-        let mut hits = tag_hits(word, tag);
-        std::iter::from_fn(move || {
-            if hits == 0 {
-                return None;
-            }
-            let idx = hits.trailing_zeros() as usize / 8;
-            hits &= hits - 1;
-            Some(word_idx * 8 + idx)
-        })
+/// A byte of ones in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every byte.
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+/// The low nibble of every byte.
+const LOWS: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+
+/// Eight bytes of a bucket's per-slot bytes as one word, the first slot lowest.
+fn load_word(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(bytes);
+    u64::from_le_bytes(word)
+}
+
+/// The high bit of each zero byte of `word`, exactly (unlike `tag_hits`,
+/// no borrow marks the byte above a zero one).
+fn zero_bytes(word: u64) -> u64 {
+    !(((word & !HIGHS) + !HIGHS) | word) & HIGHS
+}
+
+/// The lesser of each pair of bytes of `a` and `b`, which must all be
+/// below 128.
+fn min_bytes(a: u64, b: u64) -> u64 {
+    let b_not_above = (((a | HIGHS) - b) & HIGHS) >> 7;
+    let take_b = b_not_above * 0xFF;
+    (b & take_b) | (a & !take_b)
+}
+
+/// The first slot of a bucket from `offset` on, wrapping around, whose
+/// byte in `bytes` `marks` flags with its high bit, eight bytes at a time.
+fn first_from(bytes: &[u8], offset: usize, marks: impl Fn(u64) -> u64) -> Option<usize> {
+    let first_word = offset / 8;
+    // The bytes of the first word from the offset on, then the next words,
+    // then the first word's bytes below the offset.
+    let above = !0u64 << (8 * (offset % 8));
+    let words = bytes.len() / 8;
+    (0..=words).find_map(|step| {
+        let word_idx = (first_word + step) % words;
+        let word = load_word(&bytes[8 * word_idx..8 * word_idx + 8]);
+        let keep = match step {
+            0 => above,
+            _ if step == words => !above,
+            _ => !0,
+        };
+        let flags = marks(word) & keep;
+        (flags != 0).then(|| 8 * word_idx + flags.trailing_zeros() as usize / 8)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The victim found eight slots at a time is the one of a slot-by-slot
+    /// walk from `turn`, in full buckets and in ones with holes.
+    #[test]
+    fn victim_matches_a_walk() {
+        let mut table = TransTable::new(WAYS * SLOT_BYTES);
+        table.next_age();
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..2000 {
+            let age = (next() % 16) as u8;
+            for idx in 0..WAYS {
+                let value = next();
+                // Mostly full buckets, some with a few holes.
+                table.tags[idx] = if round % 2 == 0 || value % 64 != 0 { (value >> 8) as u8 | 1 } else { 0 };
+                table.meta[idx] = ((value >> 16) % 16) as u8 * 16 + ((value >> 24) % 14) as u8;
+            }
+            let offset = (next() % WAYS as u64) as usize;
+            table.turn = offset;
+            let mut expected = 0;
+            let mut best = u32::MAX;
+            for step in 0..WAYS {
+                let idx = (offset + step) % WAYS;
+                if table.tags[idx] == 0 {
+                    expected = idx;
+                    break;
+                }
+                let slot_meta = table.meta[idx];
+                let score = (u32::from(slot_meta >> 4 == age) << 8) | u32::from(slot_meta & 15);
+                if score < best {
+                    expected = idx;
+                    best = score;
+                }
+            }
+            assert_eq!(table.victim(0, age), expected);
+        }
+    }
 }
