@@ -83,11 +83,6 @@ const WAYS: usize = 128;
 /// replacement byte.
 const SLOT_BYTES: usize = std::mem::size_of::<Entry>() + 4 + 1 + 1;
 
-/// The bytes a memory cap allows each slot: two more than it takes, which
-/// once held the bounds and lead apart from the entry, so that a cap still
-/// gives as many buckets, and the searches as many nodes, as before.
-const SLOT_BUDGET: usize = SLOT_BYTES + 2;
-
 /// How many deciding patterns leaving a suit free a probe compares before
 /// taking the one naming the fewest cards (see `TransTable::probe`).
 const LOOK_FURTHER: usize = 4;
@@ -222,7 +217,7 @@ impl TransTable {
     /// A table whose entries fit in `memory` bytes; nothing is allocated until
     /// the first search.
     pub(crate) fn new(memory: usize) -> TransTable {
-        let bucket_bytes = WAYS * SLOT_BUDGET;
+        let bucket_bytes = WAYS * SLOT_BYTES;
         // Any count: the index is scaled from the hash, not masked out of it.
         let buckets = (memory / bucket_bytes).max(1);
         TransTable {
