@@ -1054,19 +1054,20 @@ impl<'a> Search<'a> {
         let winner_beaten_next = partner_wins && count == 2 && next_beats(winner);
         // Second hand: whether partner, last to play, surely wins the
         // trick, holding a card of the suit led above the lead and above
-        // every card the third hand holds there (which cannot ruff).
-        let partner_wins_later = count == 1 && {
+        // every card the third hand holds there (which cannot ruff); and
+        // whether the third hand holds a card of the suit led above every
+        // card the second and fourth hands hold there.
+        let (partner_wins_later, third_tops) = if count == 1 {
             let fourth_led = (self.hands[player ^ 2] >> (16 * led)) & SUIT_BITS;
             let third_ruffs = next_led == 0 && led != self.trump && next_trumps != 0;
             let bar = next_led | 1u64 << (trick[0] & 15);
-            !third_ruffs && fourth_led.leading_zeros() < bar.leading_zeros()
-        };
-        // Second hand: whether the third hand holds a card of the suit led
-        // above every card the second and fourth hands hold there.
-        let third_tops = count == 1 && {
-            let fourth_led = (self.hands[player ^ 2] >> (16 * led)) & SUIT_BITS;
             let ours = fourth_led | (hand >> (16 * led)) & SUIT_BITS;
-            next_led.leading_zeros() < ours.leading_zeros()
+            (
+                !third_ruffs && fourth_led.leading_zeros() < bar.leading_zeros(),
+                next_led.leading_zeros() < ours.leading_zeros(),
+            )
+        } else {
+            (false, false)
         };
         for (score, &card) in scores.iter_mut().zip(cards) {
             let rank = i32::from(card & 15);
