@@ -902,12 +902,10 @@ impl<'a> Search<'a> {
             // Nothing to order.
             return n;
         }
-        if count == 0 {
-            self.lead_scores(player, present, &out[..n], &mut scores[..n]);
-        } else {
+        if count > 0 {
             self.follow_scores(leader, trick, count, player, &out[..n], &mut scores[..n]);
-        }
-        if count == 0 {
+        } else {
+            self.lead_scores(player, present, &out[..n], &mut scores[..n]);
             let killer = self.killers[hand_len(hand) as usize];
             if killer != NO_MOVE && hand >> killer & 1 != 0 {
                 // The killer, or the move standing for its group, goes first.
@@ -924,11 +922,8 @@ impl<'a> Search<'a> {
     /// from what each suit offers, worked out once per suit held rather
     /// than once per card.
     fn lead_scores(&self, player: usize, present: u64, cards: &[u8], scores: &mut [i32]) {
-        let lho = (player + 1) & 3;
-        let rho = (player + 3) & 3;
-        let partner = player ^ 2;
-        let has_trumps = |seat: usize| self.trump < NOTRUMP && (self.hands[seat] >> (16 * self.trump)) & SUIT_BITS != 0;
-        let (lho_trumps, rho_trumps, partner_trumps) = (has_trumps(lho), has_trumps(rho), has_trumps(partner));
+        // Which seats hold a trump.
+        let trumps = self.hands.map(|hand| self.trump < NOTRUMP && (hand >> (16 * self.trump)) & SUIT_BITS != 0);
         // Per suit: the top card's rank, the score of leading it, and that
         // of any other card of the suit (before its rank and history).
         let mut suit_scores = [(0u32, 0i32, 0i32); 4];
@@ -937,13 +932,7 @@ impl<'a> Search<'a> {
             let suit = usize::from(card >> 4);
             if done >> suit & 1 == 0 {
                 done |= 1 << suit;
-                suit_scores[suit] = self.lead_suit_scores(
-                    player,
-                    suit,
-                    present,
-                    [lho_trumps, rho_trumps, partner_trumps],
-                    [lho, rho, partner],
-                );
+                suit_scores[suit] = self.lead_suit_scores(player, suit, present, trumps);
             }
             let (top_card, top_score, other_score) = suit_scores[suit];
             let rank = i32::from(card & 15);
@@ -955,20 +944,17 @@ impl<'a> Search<'a> {
     /// For `player`'s leads of `suit`: the suit's top card, the score of
     /// leading it and that of leading any other card of the suit, before
     /// the card's own rank and history (see `lead_scores`).
-    fn lead_suit_scores(
-        &self,
-        player: usize,
-        suit: usize,
-        present: u64,
-        [lho_trumps, rho_trumps, partner_trumps]: [bool; 3],
-        [lho, rho, partner]: [usize; 3],
-    ) -> (u32, i32, i32) {
+    /// `trumps` says which seats hold a trump.
+    fn lead_suit_scores(&self, player: usize, suit: usize, present: u64, trumps: [bool; 4]) -> (u32, i32, i32) {
+        let lho = (player + 1) & 3;
+        let rho = (player + 3) & 3;
+        let partner = player ^ 2;
         let shift = 16 * suit;
         let holding = |seat: usize| (self.hands[seat] >> shift) & SUIT_BITS;
         let top_of_suit = (present >> shift) & SUIT_BITS;
         let side_suit = self.trump < NOTRUMP && suit != self.trump;
-        let opp_ruffs = side_suit && ((holding(lho) == 0 && lho_trumps) || (holding(rho) == 0 && rho_trumps));
-        let partner_ruffs = side_suit && holding(partner) == 0 && partner_trumps;
+        let opp_ruffs = side_suit && ((holding(lho) == 0 && trumps[lho]) || (holding(rho) == 0 && trumps[rho]));
+        let partner_ruffs = side_suit && holding(partner) == 0 && trumps[partner];
         let top_card = 63 - top_of_suit.leading_zeros();
         // Partner's best card of the suit beats every card the opponents
         // hold there (not only the suit's top card: 0.7% fewer nodes on 80

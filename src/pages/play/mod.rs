@@ -97,6 +97,20 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     }
 }
 
+/// Changes the progress of the collection the board is played in (when
+/// there is one and a store), then tells the page the progress stored, or
+/// the store's error.
+fn update_progress(props: &PlayerProps, change: impl FnOnce(&mut CollectionProgress, &Collection) + 'static) {
+    let (Some(store), Some(collection)) = (props.store.0.clone(), props.collection.clone()) else { return };
+    let (on_error, on_progress) = (props.on_store_error.clone(), props.on_progress.clone());
+    wasm_bindgen_futures::spawn_local(async move {
+        match store.update_progress(&collection.id, |progress| change(progress, &collection)).await {
+            Ok(progress) => on_progress.emit(progress),
+            Err(error) => on_error.emit(error),
+        }
+    });
+}
+
 /// The store, compared by identity.
 #[derive(Clone)]
 pub struct StoreRef(Option<Rc<Store>>);
@@ -208,20 +222,8 @@ impl Component for Player {
                         Err(_) => Msg::Loaded(None),
                     }
                 });
-                if let Some(collection) = props.collection.clone() {
-                    let (on_error, on_progress) = (props.on_store_error.clone(), props.on_progress.clone());
-                    let store = store.clone();
-                    let board = props.board.id.clone();
-                    wasm_bindgen_futures::spawn_local(async move {
-                        let saved = store.update_progress(&collection.id, |progress| {
-                            progress.saw(&collection, StepKey::Board(board))
-                        });
-                        match saved.await {
-                            Ok(progress) => on_progress.emit(progress),
-                            Err(error) => on_error.emit(error),
-                        }
-                    });
-                }
+                let board = props.board.id.clone();
+                update_progress(props, move |progress, collection| progress.saw(collection, StepKey::Board(board)));
             }
             None => ctx.link().send_message(Msg::Loaded(None)),
         }
@@ -457,20 +459,11 @@ impl Player {
     }
 
     fn record_progress(&self, ctx: &Context<Self>, state: &TableState, solved: bool) {
-        let props = ctx.props();
-        let (Some(store), Some(collection)) = (props.store.0.clone(), props.collection.clone()) else { return };
         let Some(result) = GameResult::of(state) else { return };
-        let (board, on_error, on_progress) =
-            (props.board.id.clone(), props.on_store_error.clone(), props.on_progress.clone());
-        wasm_bindgen_futures::spawn_local(async move {
-            let saved = store.update_progress(&collection.id, |progress| {
-                progress.saw(&collection, StepKey::Board(board.clone()));
-                progress.finished(&board, result, solved);
-            });
-            match saved.await {
-                Ok(progress) => on_progress.emit(progress),
-                Err(error) => on_error.emit(error),
-            }
+        let board = ctx.props().board.id.clone();
+        update_progress(ctx.props(), move |progress, collection| {
+            progress.saw(collection, StepKey::Board(board.clone()));
+            progress.finished(&board, result, solved);
         });
     }
 
