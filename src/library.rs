@@ -87,6 +87,11 @@ pub struct Library {
     pub notice: Option<Notice>,
     /// The user's settings, as stored.
     pub settings: Settings,
+    /// Whether the user changed the settings since the opening began: the stored ones, read
+    /// meanwhile, are then older than these.
+    settings_changed: bool,
+    /// The writes asked for while the database opens; see [`with_store`].
+    deferred: Rc<RefCell<Deferred>>,
     /// Where sync with the server stands.
     pub sync: SyncView,
     /// Bumped at each change, so comparing two states is cheap.
@@ -109,9 +114,34 @@ impl Default for Library {
             unreadable: Vec::new(),
             notice: None,
             settings: Settings::default(),
+            settings_changed: false,
+            deferred: Rc::default(),
             sync: SyncView::default(),
             revision: 0,
         }
+    }
+}
+
+/// The writes asked for before the database is open, run by [`open`] as soon as it is.
+#[derive(Default)]
+struct Deferred {
+    /// The open store, set by [`open`] the moment it has it. Unlike [`Library::store`], which a
+    /// handle sees from the render that made it, every handle sees this at once.
+    store: Option<Rc<Store>>,
+    queued: Vec<Box<dyn FnOnce(Rc<Store>)>>,
+}
+
+/// Runs `write` with the store: now when it is open, else as soon as [`open`] opens it, so a
+/// change made while the database opens is stored, not lost. Nothing runs if the opening fails:
+/// the changes then live in memory only, and the notice says so.
+fn with_store(library: &LibraryHandle, write: impl FnOnce(Rc<Store>) + 'static) {
+    let mut deferred = library.deferred.borrow_mut();
+    match deferred.store.clone() {
+        Some(store) => {
+            drop(deferred);
+            write(store);
+        }
+        None => deferred.queued.push(Box::new(write)),
     }
 }
 
@@ -185,7 +215,9 @@ impl Reducible for Library {
         match action {
             Action::Listed { store, summaries, unreadable, settings } => {
                 next.status = Status::Listed;
-                next.settings = settings;
+                if !next.settings_changed {
+                    next.settings = settings;
+                }
                 next.store = Some(store);
                 // Boards made before the database opened stay; stored ones join them.
                 for summary in summaries {
@@ -198,7 +230,7 @@ impl Reducible for Library {
             }
             Action::Opened { store, boards, collections, unreadable, settings } => {
                 next.status = Status::Ready;
-                if let Some(settings) = settings {
+                if let Some(settings) = settings.filter(|_| !next.settings_changed) {
                     next.settings = settings;
                 }
                 for collection in collections {
@@ -237,7 +269,10 @@ impl Reducible for Library {
                 }
                 next.notice = Some(notice);
             }
-            Action::Settings(settings) => next.settings = settings,
+            Action::Settings(settings) => {
+                next.settings = settings;
+                next.settings_changed = true;
+            }
             Action::PutCollection(collection) => {
                 service.collections.collections.insert(collection.id.clone(), collection);
             }
@@ -278,6 +313,7 @@ pub type LibraryHandle = UseReducerHandle<Library>;
 /// Opens the database and loads the boards list, then the boards, into `library`.
 pub fn open(library: &LibraryHandle, name: &'static str) {
     let dispatcher = library.dispatcher();
+    let deferred = library.deferred.clone();
     wasm_bindgen_futures::spawn_local(async move {
         let hooks = crate::store::Hooks {
             on_blocked: Some(Box::new({
@@ -291,6 +327,16 @@ pub fn open(library: &LibraryHandle, name: &'static str) {
         };
         let opened = async {
             let store = Rc::new(Store::open(name, hooks).await?);
+            // The changes made while the database opened are written now, and any later change at
+            // once: no await comes between the two.
+            let queued = {
+                let mut deferred = deferred.borrow_mut();
+                deferred.store = Some(store.clone());
+                std::mem::take(&mut deferred.queued)
+            };
+            for write in queued {
+                write(store.clone());
+            }
             // Boards whose write failed last time are written first, so they win over older copies.
             let unsaved = pending::kept(name);
             if !unsaved.is_empty() && store.put_boards(&unsaved, now()).await.is_ok() {
@@ -337,32 +383,34 @@ pub fn save(library: &LibraryHandle, boards: Vec<Board>) {
 /// [`save`], then `saved` once the boards are in the store.
 pub fn save_then(library: &LibraryHandle, boards: Vec<Board>, saved: impl FnOnce() + 'static) {
     library.dispatch(Action::Put(boards.clone()));
-    let Some(store) = library.store.clone() else { return };
     let dispatcher = library.dispatcher();
-    wasm_bindgen_futures::spawn_local(async move {
-        match store.put_boards(&boards, now()).await {
-            Ok(()) => {
-                saved();
-                sync::start(store, dispatcher);
+    with_store(library, move |store| {
+        wasm_bindgen_futures::spawn_local(async move {
+            match store.put_boards(&boards, now()).await {
+                Ok(()) => {
+                    saved();
+                    sync::start(store, dispatcher);
+                }
+                Err(error) => {
+                    // Nothing more can be done if localStorage refuses too: the notice says the change was not saved.
+                    let _ = pending::keep(&store.name(), &boards);
+                    dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+                }
             }
-            Err(error) => {
-                // Nothing more can be done if localStorage refuses too: the notice says the change was not saved.
-                let _ = pending::keep(&store.name(), &boards);
-                dispatcher.dispatch(Action::Notify(Notice::Store(error)));
-            }
-        }
+        });
     });
 }
 
 /// Keeps `settings` and stores them; a failed write becomes a notice.
 pub fn save_settings(library: &LibraryHandle, settings: Settings) {
     library.dispatch(Action::Settings(settings.clone()));
-    let Some(store) = library.store.clone() else { return };
     let dispatcher = library.dispatcher();
-    wasm_bindgen_futures::spawn_local(async move {
-        if let Err(error) = store.put_settings(&settings).await {
-            dispatcher.dispatch(Action::Notify(Notice::Store(error)));
-        }
+    with_store(library, move |store| {
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Err(error) = store.put_settings(&settings).await {
+                dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+            }
+        });
     });
 }
 
@@ -422,14 +470,15 @@ pub fn delete_for_good(library: &LibraryHandle, id: &BoardId) {
     match result {
         Ok(HardDeleted::Removed) => {
             library.dispatch(Action::Removed(id.clone()));
-            let Some(store) = library.store.clone() else { return };
             let dispatcher = library.dispatcher();
             let id = id.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                match store.remove_board(&id, now()).await {
-                    Ok(()) => sync::start(store, dispatcher),
-                    Err(error) => dispatcher.dispatch(Action::Notify(Notice::Store(error))),
-                }
+            with_store(library, move |store| {
+                wasm_bindgen_futures::spawn_local(async move {
+                    match store.remove_board(&id, now()).await {
+                        Ok(()) => sync::start(store, dispatcher),
+                        Err(error) => dispatcher.dispatch(Action::Notify(Notice::Store(error))),
+                    }
+                });
             });
         }
         Ok(HardDeleted::Orphaned(board)) => save(library, vec![*board]),
@@ -557,16 +606,17 @@ pub fn keep_shared(library: &LibraryHandle, collection: Collection, boards: Vec<
         collections: vec![collection.clone()],
         ..Synced::default()
     }));
-    let Some(store) = library.store.clone() else { return };
     let dispatcher = library.dispatcher();
-    wasm_bindgen_futures::spawn_local(async move {
-        let written = async {
-            store.put_synced_boards(&boards).await?;
-            store.put_synced_collection(&collection).await
-        };
-        if let Err(error) = written.await {
-            dispatcher.dispatch(Action::Notify(Notice::Store(error)));
-        }
+    with_store(library, move |store| {
+        wasm_bindgen_futures::spawn_local(async move {
+            let written = async {
+                store.put_synced_boards(&boards).await?;
+                store.put_synced_collection(&collection).await
+            };
+            if let Err(error) = written.await {
+                dispatcher.dispatch(Action::Notify(Notice::Store(error)));
+            }
+        });
     });
 }
 
@@ -577,14 +627,15 @@ pub fn keep_shared(library: &LibraryHandle, collection: Collection, boards: Vec<
 pub fn delete_collection(library: &LibraryHandle, id: &CollectionId) -> Result<(), ServiceError> {
     library.service.borrow_mut().delete_collection(&viewer(), id)?;
     library.dispatch(Action::RemovedCollection(id.clone()));
-    let Some(store) = library.store.clone() else { return Ok(()) };
     let dispatcher = library.dispatcher();
     let id = id.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        match store.remove_collection(&id).await {
-            Ok(()) => sync::start(store, dispatcher),
-            Err(error) => dispatcher.dispatch(Action::Notify(Notice::Store(error))),
-        }
+    with_store(library, move |store| {
+        wasm_bindgen_futures::spawn_local(async move {
+            match store.remove_collection(&id).await {
+                Ok(()) => sync::start(store, dispatcher),
+                Err(error) => dispatcher.dispatch(Action::Notify(Notice::Store(error))),
+            }
+        });
     });
     Ok(())
 }
@@ -592,13 +643,14 @@ pub fn delete_collection(library: &LibraryHandle, id: &CollectionId) -> Result<(
 /// Shows `collection` at once and writes it to the store.
 fn save_collection(library: &LibraryHandle, collection: Collection) {
     library.dispatch(Action::PutCollection(collection.clone()));
-    let Some(store) = library.store.clone() else { return };
     let dispatcher = library.dispatcher();
-    wasm_bindgen_futures::spawn_local(async move {
-        match store.put_collection(&collection).await {
-            Ok(()) => sync::start(store, dispatcher),
-            Err(error) => dispatcher.dispatch(Action::Notify(Notice::Store(error))),
-        }
+    with_store(library, move |store| {
+        wasm_bindgen_futures::spawn_local(async move {
+            match store.put_collection(&collection).await {
+                Ok(()) => sync::start(store, dispatcher),
+                Err(error) => dispatcher.dispatch(Action::Notify(Notice::Store(error))),
+            }
+        });
     });
 }
 

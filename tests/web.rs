@@ -418,15 +418,54 @@ async fn a_stored_board_is_edited_with_its_play_and_a_comment_on_a_card() {
     assert_eq!(edited.game().card_comments()[slot].languages().len(), 2);
 }
 
+/// Another tab holding `database` at the previous version: this tab's opening waits (and says so
+/// in a notice) until the connection returned is closed.
+async fn older_tab(database: &str) -> indexed_db_futures::database::Database {
+    let previous = bridge_training::store::schema::VERSION - 1;
+    indexed_db_futures::database::Database::open(database)
+        .with_version(previous)
+        .with_on_upgrade_needed(move |event, db| {
+            bridge_training::store::schema::upgrade(&db, event.old_version() as u32, previous)
+        })
+        .await
+        .expect("the previous version opens")
+}
+
+#[wasm_bindgen_test]
+async fn a_collection_made_while_the_database_opens_is_stored() {
+    let database = database_name("early-collection");
+    let older = older_tab(database).await;
+    let root = mount_at("/collections", database).await;
+    wait_for(&root, ".notice").await;
+    input(&root, "input.collection-name", "Endplays");
+    click(&wait_for(&root, "button.create-collection").await);
+    wait_for(&root, ".collection-page").await;
+    older.close();
+
+    let store = Store::open(database, Hooks::default()).await.expect("the store opens");
+    let mut stored = Vec::new();
+    for _ in 0..100 {
+        stored = store.load_collections().await.expect("the collections load").items;
+        if !stored.is_empty() {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(stored.iter().map(|collection| collection.name.as_str()).collect::<Vec<_>>(), ["Endplays"]);
+}
+
 #[wasm_bindgen_test]
 async fn the_default_comment_language_is_kept_and_comes_first_in_the_editor() {
     let database = database_name("settings");
+    // The choice below is made before the store is open, and must be stored once it is.
+    let older = older_tab(database).await;
     let root = mount_at("/settings", database).await;
     wait_for(&root, ".settings-page").await;
-    yew::platform::time::sleep(Duration::from_millis(200)).await;
+    wait_for(&root, ".notice").await;
     let select: web_sys::HtmlSelectElement = wait_for(&root, "select.comment-language").await.unchecked_into();
     select.set_value("fr");
     select.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("sent");
+    older.close();
 
     let store = Store::open(database, Hooks::default()).await.expect("the store opens");
     let mut stored = None;
@@ -437,7 +476,15 @@ async fn the_default_comment_language_is_kept_and_comes_first_in_the_editor() {
         }
         yew::platform::time::sleep(Duration::from_millis(20)).await;
     }
-    assert_eq!(stored.as_deref(), Some("fr"));
+    assert_eq!(stored.as_deref(), Some("fr"), "the choice made while the database opened is stored");
+    for _ in 0..100 {
+        if root.query_selector(".notice").expect("valid").is_none() {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    let shown: web_sys::HtmlSelectElement = wait_for(&root, "select.comment-language").await.unchecked_into();
+    assert_eq!(shown.value(), "fr", "the settings read at the opening do not undo the choice");
 
     let editor = mount_at("/new", database).await;
     let mut first = None;
