@@ -8,7 +8,7 @@ use bridge::{Deal, Seat};
 use bridge_training::store::{Hooks, Store};
 use bridge_training::strings::{AppStrings, Language};
 use bridge_training::{App, AppProps, SAMPLE_DEAL};
-use training::{read_board_record, Board, BoardSummary, Ownership, Timestamp, UserId};
+use training::{read_board_record, Board, BoardSummary, Collection, Ownership, Timestamp, UserId};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -31,9 +31,9 @@ async fn mount() -> web_sys::Element {
     mount_at("/sample", "web-sample").await
 }
 
-/// Waits up to two seconds for `selector` to match inside `root`.
+/// Waits up to five seconds for `selector` to match inside `root`.
 async fn wait_for(root: &web_sys::Element, selector: &str) -> web_sys::Element {
-    for _ in 0..100 {
+    for _ in 0..250 {
         if let Some(found) = root.query_selector(selector).expect("a valid selector") {
             return found;
         }
@@ -143,17 +143,32 @@ async fn a_stored_board_is_listed_opens_and_goes_to_the_trash_and_back() {
     assert_list_in_step(&store).await;
 }
 
-/// The stored boards once `done` holds of them, or after two seconds (for the assertion to report).
-async fn stored_when(store: &Store, done: impl Fn(&[Board]) -> bool) -> Vec<Board> {
-    let mut boards = Vec::new();
-    for _ in 0..100 {
-        boards = store.load_boards().await.expect("the boards load").items;
-        if done(&boards) {
+/// What `read` answers once `done` holds of it, or after five seconds (for the assertion to report):
+/// writes land a little after the page shows them, later on a busy machine.
+async fn eventually<T, F: std::future::Future<Output = T>>(
+    mut read: impl FnMut() -> F,
+    done: impl Fn(&T) -> bool,
+) -> T {
+    let mut value = read().await;
+    for _ in 0..250 {
+        if done(&value) {
             break;
         }
         yew::platform::time::sleep(Duration::from_millis(20)).await;
+        value = read().await;
     }
-    boards
+    value
+}
+
+/// The stored boards once `done` holds of them, or after five seconds (for the assertion to report).
+async fn stored_when(store: &Store, done: impl Fn(&[Board]) -> bool) -> Vec<Board> {
+    eventually(|| async { store.load_boards().await.expect("the boards load").items }, |boards| done(boards)).await
+}
+
+/// The stored collections once `done` holds of them, or after five seconds.
+async fn collections_when(store: &Store, done: impl Fn(&[Collection]) -> bool) -> Vec<Collection> {
+    eventually(|| async { store.load_collections().await.expect("the collections load").items }, |stored| done(stored))
+        .await
 }
 
 /// Checks that the store's boards list is in step with its boards: read as kept (not rebuilt),
@@ -179,7 +194,7 @@ async fn the_chosen_language_is_kept_for_the_next_visit() {
     yew::platform::time::sleep(Duration::from_millis(300)).await;
 
     let next_visit = mount_at("/sample", database).await;
-    for _ in 0..100 {
+    for _ in 0..250 {
         if next_visit.text_content().unwrap_or_default().contains("Donneur") {
             return;
         }
@@ -222,9 +237,11 @@ async fn a_collection_is_created_filled_ordered_and_kept() {
     }
     // The second board moves up to the first place.
     click(&wait_for(page, "li.entry[data-board='board-0002'] button.up").await);
-    yew::platform::time::sleep(Duration::from_millis(200)).await;
-
-    let stored = store.load_collections().await.expect("the collections load").items;
+    let moved_up = vec![second.id.clone(), first.id.clone()];
+    let stored = collections_when(&store, |stored| {
+        stored.first().is_some_and(|collection| collection.boards().cloned().collect::<Vec<_>>() == moved_up)
+    })
+    .await;
     assert_eq!(stored.len(), 1, "{stored:?}");
     assert_eq!(stored[0].name, "Squeezes");
     assert_eq!(
@@ -242,8 +259,11 @@ async fn a_collection_is_created_filled_ordered_and_kept() {
     yew::platform::time::sleep(Duration::from_millis(30)).await;
     drag("li.entry[data-board='board-0002']", "dragover");
     drag("li.entry[data-board='board-0002']", "drop");
-    yew::platform::time::sleep(Duration::from_millis(200)).await;
-    let stored = store.load_collections().await.expect("the collections load").items;
+    let dragged = vec![first.id.clone(), second.id.clone()];
+    let stored = collections_when(&store, |stored| {
+        stored.first().is_some_and(|collection| collection.boards().cloned().collect::<Vec<_>>() == dragged)
+    })
+    .await;
     assert_eq!(
         stored[0].boards().cloned().collect::<Vec<_>>(),
         vec![first.id.clone(), second.id.clone()],
@@ -323,10 +343,9 @@ async fn a_new_board_is_typed_refused_while_a_translation_is_missing_then_saved(
     click(&wait_for(&root, "button.save-board").await);
     let page = wait_for(&root, ".board-page").await;
     assert!(page.text_content().unwrap_or_default().contains("Stayman"));
-    yew::platform::time::sleep(Duration::from_millis(200)).await;
 
     let store = Store::open(database, Hooks::default()).await.expect("the store opens");
-    let stored = store.load_boards().await.expect("the boards load").items;
+    let stored = stored_when(&store, |stored| !stored.is_empty()).await;
     assert_eq!(stored.len(), 1);
     assert_eq!(stored[0].metadata.name, "Stayman");
     assert_eq!(stored[0].derived().contract.map(|contract| contract.to_string()).as_deref(), Some("3NT"));
@@ -346,7 +365,7 @@ async fn what_the_teacher_typed_comes_back_after_the_tab_is_closed() {
 
     let reopened = mount_at("/new", database).await;
     let name: web_sys::HtmlInputElement = wait_for(&reopened, "input.board-name-input").await.unchecked_into();
-    for _ in 0..100 {
+    for _ in 0..250 {
         if name.value() == "Unfinished squeeze" {
             break;
         }
@@ -366,7 +385,7 @@ async fn a_stored_board_is_edited_with_its_play_and_a_comment_on_a_card() {
     drop(seed_boards(database, std::slice::from_ref(&board)).await);
     let root = mount_at(&format!("/boards/{id}/edit"), database).await;
     let mut name = String::new();
-    for _ in 0..100 {
+    for _ in 0..250 {
         let field: web_sys::HtmlInputElement = wait_for(&root, "input.board-name-input").await.unchecked_into();
         name = field.value();
         if name == board.metadata.name {
@@ -443,14 +462,7 @@ async fn a_collection_made_while_the_database_opens_is_stored() {
     older.close();
 
     let store = Store::open(database, Hooks::default()).await.expect("the store opens");
-    let mut stored = Vec::new();
-    for _ in 0..100 {
-        stored = store.load_collections().await.expect("the collections load").items;
-        if !stored.is_empty() {
-            break;
-        }
-        yew::platform::time::sleep(Duration::from_millis(20)).await;
-    }
+    let stored = collections_when(&store, |stored| !stored.is_empty()).await;
     assert_eq!(stored.iter().map(|collection| collection.name.as_str()).collect::<Vec<_>>(), ["Endplays"]);
 }
 
@@ -468,16 +480,11 @@ async fn the_default_comment_language_is_kept_and_comes_first_in_the_editor() {
     older.close();
 
     let store = Store::open(database, Hooks::default()).await.expect("the store opens");
-    let mut stored = None;
-    for _ in 0..100 {
-        stored = store.settings().await.expect("the settings load").comment_language;
-        if stored.is_some() {
-            break;
-        }
-        yew::platform::time::sleep(Duration::from_millis(20)).await;
-    }
+    let stored =
+        eventually(|| async { store.settings().await.expect("the settings load").comment_language }, Option::is_some)
+            .await;
     assert_eq!(stored.as_deref(), Some("fr"), "the choice made while the database opened is stored");
-    for _ in 0..100 {
+    for _ in 0..250 {
         if root.query_selector(".notice").expect("valid").is_none() {
             break;
         }
@@ -488,7 +495,7 @@ async fn the_default_comment_language_is_kept_and_comes_first_in_the_editor() {
 
     let editor = mount_at("/new", database).await;
     let mut first = None;
-    for _ in 0..100 {
+    for _ in 0..250 {
         first = editor
             .query_selector("fieldset[data-slot='review'] textarea")
             .expect("valid")
@@ -567,7 +574,7 @@ async fn a_change_that_cannot_be_stored_is_kept_aside_and_written_at_the_next_op
     let notice = wait_for(&root, ".notice").await.text_content().unwrap_or_default();
     assert!(notice.contains("Reload"), "the user is told: {notice}");
     let mut kept = Vec::new();
-    for _ in 0..100 {
+    for _ in 0..250 {
         kept = bridge_training::store::pending::kept(database);
         if !kept.is_empty() {
             break;
@@ -580,7 +587,7 @@ async fn a_change_that_cannot_be_stored_is_kept_aside_and_written_at_the_next_op
     // Even with the database deleted, the next opening writes the change.
     let factory = web_sys::window().and_then(|window| window.indexed_db().ok().flatten()).expect("IndexedDB");
     let deleting = factory.delete_database(database).expect("the database can be deleted");
-    for _ in 0..100 {
+    for _ in 0..250 {
         if deleting.ready_state() == web_sys::IdbRequestReadyState::Done {
             break;
         }
