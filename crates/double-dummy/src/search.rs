@@ -227,6 +227,9 @@ impl<'a> Search<'a> {
         if target > n {
             return (false, 0);
         }
+        if count == 3 {
+            return self.last_hand(leader, trick, target);
+        }
         let player = (leader + count) & 3;
         let ns = player & 1 == 0;
         if count == 1 {
@@ -267,6 +270,78 @@ impl<'a> Search<'a> {
             present |= 1u64 << card;
         }
         (!ns, self.whole_groups(relevant, self.hands[player], present, &moves[..n_moves]))
+    }
+
+    /// [`Search::search`] for the fourth hand, the most frequent node: the
+    /// same moves in the same order (see `moves` and `follow_scores`), with
+    /// the trick's winner and what it depends on worked out once for the
+    /// three cards down rather than again for every card tried.
+    fn last_hand(&mut self, leader: usize, trick: TrickCards, target: i32) -> (bool, u64) {
+        let player = (leader + 3) & 3;
+        #[cfg(feature = "profiling")]
+        let n = hand_len(self.hands[player]) as i32;
+        let ns = player & 1 == 0;
+        let mut win_idx = 0;
+        for idx in 1..3 {
+            if self.beats(trick[idx], trick[win_idx]) {
+                win_idx = idx;
+            }
+        }
+        let winner = trick[win_idx];
+        let partner_wins = win_idx == 1;
+        let winner_seat = (leader + win_idx) & 3;
+        // The suits of the three cards down, and whether the winner beat
+        // another card of its suit by rank.
+        let suits = trick[..3].iter().fold(0u8, |acc, card| acc | 1 << (card >> 4));
+        let winner_by_rank =
+            trick[..3].iter().enumerate().any(|(idx, card)| idx != win_idx && card >> 4 == winner >> 4);
+        let led = trick[0] >> 4;
+        let hand = self.hands[player];
+        let led_cards = (SUIT_BITS << (16 * led)) & hand;
+        let legal = if led_cards == 0 { hand } else { led_cards };
+        let present = self.hands[0]
+            | self.hands[1]
+            | self.hands[2]
+            | self.hands[3]
+            | 1u64 << trick[0]
+            | 1u64 << trick[1]
+            | 1u64 << trick[2];
+        let others = present & !hand;
+        let mut moves = [0u8; 13];
+        let mut scores = [0i32; 13];
+        let n_moves = group_tops(legal, others, &mut moves);
+        for (score, &card) in scores.iter_mut().zip(&moves[..n_moves]) {
+            *score = self.last_score(card, winner, partner_wins, led, hand);
+        }
+        let mut relevant = 0;
+        let mut skip_below = [0u8; 4];
+        #[cfg(feature = "profiling")]
+        let mut tried = 0;
+        for idx in 0..n_moves {
+            let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
+            if skip_below[usize::from(card >> 4)] > card & 15 {
+                continue;
+            }
+            stat!(tried += 1;);
+            let beats = self.beats(card, winner);
+            let (seat, trick_rel) = if beats {
+                (player, if suits >> (card >> 4) & 1 != 0 { 1u64 << card } else { 0 })
+            } else {
+                (winner_seat, if winner_by_rank || card >> 4 == winner >> 4 { 1u64 << winner } else { 0 })
+            };
+            self.take(player, card);
+            let (res, rel) = self.trick_start(seat, target - i32::from(seat & 1 == 0));
+            self.give_back(player, card);
+            let rel = rel | trick_rel;
+            if res == ns {
+                stat!(self.stats.count_moves(3, n, true, tried););
+                return (res, rel);
+            }
+            relevant |= rel;
+            note_failed(card, rel, &mut skip_below);
+        }
+        stat!(self.stats.count_moves(3, n, false, tried););
+        (!ns, self.whole_groups(relevant, hand, present, &moves[..n_moves]))
     }
 
     /// Plays `card` for the player to play, searches on, and takes it back.
@@ -883,21 +958,7 @@ impl<'a> Search<'a> {
         for card in &trick[..count] {
             present |= 1u64 << card;
         }
-        let others = present & !hand;
-        let mut n = 0;
-        let mut rest = legal;
-        while rest != 0 {
-            let top = 63 - rest.leading_zeros();
-            let card = top as u8;
-            rest ^= 1u64 << top;
-            // Skip the cards below `card` that no other card separates from it.
-            let suit_floor = u64::from(top) & !15;
-            let below_others = others & ((1u64 << top) - 1) & !((1u64 << suit_floor) - 1);
-            let floor = if below_others == 0 { suit_floor as u32 } else { 64 - below_others.leading_zeros() };
-            rest &= !(((1u64 << top) - 1) & !((1u64 << floor) - 1));
-            out[n] = card;
-            n += 1;
-        }
+        let n = group_tops(legal, present & !hand, out);
         if n == 1 {
             // Nothing to order.
             return n;
@@ -1025,16 +1086,20 @@ impl<'a> Search<'a> {
             }
         }
         let partner_wins = (leader + winner_step) & 3 == player ^ 2;
-        let led = usize::from(trick[0] >> 4);
         let hand = self.hands[player];
-        // Whether the next player (if any still to play) could beat `card`.
+        if count == 3 {
+            for (score, &card) in scores.iter_mut().zip(cards) {
+                *score = self.last_score(card, winner, partner_wins, trick[0] >> 4, hand);
+            }
+            return;
+        }
+        let led = usize::from(trick[0] >> 4);
+        // Whether the next player could beat `card`.
         let next = self.hands[(player + 1) & 3];
         let next_led = (next >> (16 * led)) & SUIT_BITS;
         let next_trumps = if self.trump < NOTRUMP { (next >> (16 * self.trump)) & SUIT_BITS } else { 0 };
         let next_beats = |card: u8| -> bool {
-            if count == 3 {
-                false
-            } else if next_led != 0 {
+            if next_led != 0 {
                 usize::from(card >> 4) == led && next_led > (1u64 << (card & 15))
             } else if usize::from(card >> 4) == self.trump {
                 next_trumps > (1u64 << (card & 15))
@@ -1093,7 +1158,8 @@ impl<'a> Search<'a> {
                         low
                     }
                 }
-                2 => {
+                // The third hand (the fourth's cards are scored above).
+                _ => {
                     if partner_wins && !winner_beaten_next {
                         low
                     } else if beats {
@@ -1107,14 +1173,30 @@ impl<'a> Search<'a> {
                         low
                     }
                 }
-                _ => {
-                    if !partner_wins && beats {
-                        100 + low
-                    } else {
-                        low
-                    }
-                }
             };
+        }
+    }
+
+    /// The score of the fourth hand's `card` (higher is tried first) when
+    /// `winner` wins the trick so far, played by partner or not, in a
+    /// trick led in suit `led`; `hand` is the fourth hand's. The cheapest
+    /// card that wins the trick from the opponents first; else low, a
+    /// discard from the longest suit first, and ruffing partner's winner
+    /// after every discard (1.4% fewer nodes on 80 bench tables).
+    fn last_score(&self, card: u8, winner: u8, partner_wins: bool, led: u8, hand: u64) -> i32 {
+        let rank = i32::from(card & 15);
+        let beats = self.beats(card, winner);
+        let low = if card >> 4 != led && !beats {
+            -2 * rank + len((hand >> (16 * (card >> 4))) & SUIT_BITS) as i32
+        } else {
+            -rank
+        };
+        if !partner_wins && beats {
+            100 + low
+        } else if partner_wins && beats && card >> 4 != led {
+            low - 30
+        } else {
+            low
         }
     }
 
@@ -1206,6 +1288,26 @@ fn top_n(bits: u64, count: u32) -> u64 {
         rest ^= top;
     }
     res
+}
+
+/// The top card of each group of equivalent cards of `legal` (the cards
+/// below it that no card of `others` separates from it), from the highest,
+/// into `out`; how many.
+fn group_tops(legal: u64, others: u64, out: &mut [u8; 13]) -> usize {
+    let mut n = 0;
+    let mut rest = legal;
+    while rest != 0 {
+        let top = 63 - rest.leading_zeros();
+        rest ^= 1u64 << top;
+        let suit_floor = top & !15;
+        let below_others = others & ((1u64 << top) - 1) & !((1u64 << suit_floor) - 1);
+        let floor = if below_others == 0 { suit_floor } else { 64 - below_others.leading_zeros() };
+        rest &= !(((1u64 << top) - 1) & !((1u64 << floor) - 1));
+        // Bit indices are below 64; a hand holds at most 13 cards.
+        out[n] = top as u8;
+        n += 1;
+    }
+    n
 }
 
 /// Records that the move `card` failed with the cards `rel` its result
