@@ -246,30 +246,56 @@ impl<'a> Search<'a> {
         let mut moves = [0u8; 13];
         let mut scores = [0i32; 13];
         let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
+        match self.first_success(&mut moves[..n_moves], &mut scores[..n_moves], ns, (count, n), |search, card| {
+            search.play_and_search(leader, trick, count, card, target)
+        }) {
+            Ok(rel) => (ns, rel),
+            Err(relevant) => {
+                let mut present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+                for card in &trick[..count] {
+                    present |= 1u64 << card;
+                }
+                (!ns, self.whole_groups(relevant, self.hands[player], present, &moves[..n_moves]))
+            }
+        }
+    }
+
+    /// Tries `moves`, the best scored first, each by `play` (its result and
+    /// the cards that result depends on), until one's result is `ns`: then
+    /// the cards its result depends on, else (every move failed) the union
+    /// of theirs. A move below every card its suit's failed moves depended
+    /// on is skipped (see `note_failed`). `place` is the place in the trick
+    /// and the tricks left, for the `profiling` counts.
+    #[inline(always)]
+    fn first_success(
+        &mut self,
+        moves: &mut [u8],
+        scores: &mut [i32],
+        ns: bool,
+        place: (usize, i32),
+        mut play: impl FnMut(&mut Self, u8) -> (bool, u64),
+    ) -> Result<u64, u64> {
+        let _ = place;
         let mut relevant = 0;
         let mut skip_below = [0u8; 4];
         #[cfg(feature = "profiling")]
         let mut tried = 0;
-        for idx in 0..n_moves {
-            let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
+        for idx in 0..moves.len() {
+            let card = next_best(moves, scores, idx);
             if skip_below[usize::from(card >> 4)] > card & 15 {
                 continue;
             }
             stat!(tried += 1;);
-            let (res, rel) = self.play_and_search(leader, trick, count, card, target);
+            let (res, rel) = play(self, card);
             if res == ns {
-                stat!(self.stats.count_moves(count, n, true, tried););
-                return (res, rel);
+                stat!(self.stats.count_moves(place.0, place.1, true, tried););
+                return Ok(rel);
             }
             relevant |= rel;
             note_failed(card, rel, &mut skip_below);
         }
-        stat!(self.stats.count_moves(count, n, false, tried););
-        let mut present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-        for card in &trick[..count] {
-            present |= 1u64 << card;
-        }
-        (!ns, self.whole_groups(relevant, self.hands[player], present, &moves[..n_moves]))
+        stat!(self.stats.count_moves(place.0, place.1, false, tried););
+        Err(relevant)
     }
 
     /// [`Search::search`] for the fourth hand, nearly half of all nodes: the
@@ -279,7 +305,6 @@ impl<'a> Search<'a> {
     /// instructions per node, counted by cachegrind).
     fn last_hand(&mut self, leader: usize, trick: TrickCards, target: i32) -> (bool, u64) {
         let player = (leader + 3) & 3;
-        #[cfg(feature = "profiling")]
         let n = hand_len(self.hands[player]) as i32;
         let ns = player & 1 == 0;
         let mut win_idx = 0;
@@ -314,35 +339,21 @@ impl<'a> Search<'a> {
         for (score, &card) in scores.iter_mut().zip(&moves[..n_moves]) {
             *score = self.last_score(card, winner, partner_wins, led, hand);
         }
-        let mut relevant = 0;
-        let mut skip_below = [0u8; 4];
-        #[cfg(feature = "profiling")]
-        let mut tried = 0;
-        for idx in 0..n_moves {
-            let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
-            if skip_below[usize::from(card >> 4)] > card & 15 {
-                continue;
-            }
-            stat!(tried += 1;);
-            let beats = self.beats(card, winner);
-            let (seat, trick_rel) = if beats {
+        let tried = self.first_success(&mut moves[..n_moves], &mut scores[..n_moves], ns, (3, n), |search, card| {
+            let (seat, trick_rel) = if search.beats(card, winner) {
                 (player, if suits >> (card >> 4) & 1 != 0 { 1u64 << card } else { 0 })
             } else {
                 (winner_seat, if winner_by_rank || card >> 4 == winner >> 4 { 1u64 << winner } else { 0 })
             };
-            self.take(player, card);
-            let (res, rel) = self.trick_start(seat, target - i32::from(seat & 1 == 0));
-            self.give_back(player, card);
-            let rel = rel | trick_rel;
-            if res == ns {
-                stat!(self.stats.count_moves(3, n, true, tried););
-                return (res, rel);
-            }
-            relevant |= rel;
-            note_failed(card, rel, &mut skip_below);
+            search.take(player, card);
+            let (res, rel) = search.trick_start(seat, target - i32::from(seat & 1 == 0));
+            search.give_back(player, card);
+            (res, rel | trick_rel)
+        });
+        match tried {
+            Ok(rel) => (ns, rel),
+            Err(relevant) => (!ns, self.whole_groups(relevant, hand, present, &moves[..n_moves])),
         }
-        stat!(self.stats.count_moves(3, n, false, tried););
-        (!ns, self.whole_groups(relevant, hand, present, &moves[..n_moves]))
     }
 
     /// Plays `card` for the player to play, searches on, and takes it back.
