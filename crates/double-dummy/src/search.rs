@@ -275,6 +275,7 @@ impl<'a> Search<'a> {
         place: (usize, i32),
         mut play: impl FnMut(&mut Self, u8) -> (bool, u64),
     ) -> Result<u64, u64> {
+        // Read by the `profiling` counts only.
         let _ = place;
         let mut relevant = 0;
         let mut skip_below = [0u8; 4];
