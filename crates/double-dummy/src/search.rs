@@ -631,7 +631,8 @@ impl<'a> Search<'a> {
         let mut res = 0;
         // The tricks of each suit counted (the partner's last) with their cards.
         let mut counted = [(0i32, 0u64); 5];
-        for (item, won) in counted[..4].iter_mut().zip(self.top_winners(leader, leader, lho_ruffs, rho_ruffs)) {
+        let [own_tricks, mate_tricks] = self.top_winners(leader, lho_ruffs, rho_ruffs);
+        for (item, won) in counted[..4].iter_mut().zip(own_tricks) {
             if won.0 > 0 {
                 res += won.0;
                 *item = won;
@@ -645,7 +646,6 @@ impl<'a> Search<'a> {
         let mut extra_rel = 0;
         // Not needed when the leader's own tricks are enough.
         if res < need {
-            let mate_tricks = self.top_winners(leader, leader ^ 2, lho_ruffs, rho_ruffs);
             let (all_tricks, all_rel, all_suits) = mate_tricks
                 .iter()
                 .enumerate()
@@ -684,29 +684,33 @@ impl<'a> Search<'a> {
         (total, relevant)
     }
 
-    /// The tricks `seat` (the leader or partner) cashes in each suit once on
-    /// lead: its run above every other card of the suit, counted in full
-    /// when it outlasts the other holdings, and no more than an opponent of
-    /// the leader who may ruff holds; with the run's cards that meet another
-    /// card of the suit (with nobody else holding it, the lengths say it all:
-    /// the others win on the lengths). Nothing for a suit it cannot win.
-    fn top_winners(&self, leader: usize, seat: usize, lho_ruffs: bool, rho_ruffs: bool) -> [(i32, u64); 4] {
-        let own_hand = self.hands[seat];
+    /// The tricks the leader (first) and partner (second) cash in each suit
+    /// once on lead: the run of the one holding the suit's top card above
+    /// every other card of the suit, counted in full when it outlasts the
+    /// other holdings, and no more than an opponent of the leader who may
+    /// ruff holds; with the run's cards that meet another card of the suit
+    /// (with nobody else holding it, the lengths say it all: the others win
+    /// on the lengths). Nothing for a suit the side cannot win from the top.
+    fn top_winners(&self, leader: usize, lho_ruffs: bool, rho_ruffs: bool) -> [[(i32, u64); 4]; 2] {
         let lho = self.hands[(leader + 1) & 3];
         let rho = self.hands[(leader + 3) & 3];
-        let others = self.hands[seat ^ 2] | lho | rho;
-        let mut res = [(0, 0); 4];
+        let side = [self.hands[leader], self.hands[leader ^ 2]];
+        let mut res = [[(0, 0); 2]; 4];
         for (suit, item) in res.iter_mut().enumerate() {
             let shift = 16 * suit;
-            let own = (own_hand >> shift) & SUIT_BITS;
-            let rest = (others >> shift) & SUIT_BITS;
-            let run_cards = if rest == 0 { own } else { own & !((1u64 << (64 - rest.leading_zeros())) - 1) };
-            let run = len(run_cards);
-            if run == 0 {
+            let all = ((side[0] | side[1] | lho | rho) >> shift) & SUIT_BITS;
+            if all == 0 {
                 continue;
             }
+            // Only the holder of the suit's top card has a run.
+            let top = 1u64 << (63 - all.leading_zeros());
+            let Some(holder) = (0..2).find(|&idx| (side[idx] >> shift) & top != 0) else { continue };
+            let own = (side[holder] >> shift) & SUIT_BITS;
+            let rest = all & !own;
+            let run_cards = if rest == 0 { own } else { own & !((1u64 << (64 - rest.leading_zeros())) - 1) };
+            let run = len(run_cards);
             let len_of = |bits: u64| len((bits >> shift) & SUIT_BITS);
-            let met = len_of(self.hands[seat ^ 2]).max(len_of(lho)).max(len_of(rho));
+            let met = len_of(side[holder ^ 1]).max(len_of(lho)).max(len_of(rho));
             let mut winners = if run >= met { len(own) } else { run };
             if self.trump < NOTRUMP && suit != self.trump {
                 if lho_ruffs {
@@ -717,10 +721,10 @@ impl<'a> Search<'a> {
                 }
             }
             if winners > 0 {
-                *item = (winners as i32, top_n(run_cards, met) << shift);
+                item[holder] = (winners as i32, top_n(run_cards, met) << shift);
             }
         }
-        res
+        [res.map(|pair| pair[0]), res.map(|pair| pair[1])]
     }
 
     /// The leader's run of top trumps (above every other trump) when it is
