@@ -327,8 +327,13 @@ pub fn open(library: &LibraryHandle, name: &'static str) {
         };
         let opened = async {
             let store = Rc::new(Store::open(name, hooks).await?);
-            // The changes made while the database opened are written now, and any later change at
-            // once: no await comes between the two.
+            // Boards whose write failed last time are written first, so they win over older copies.
+            let unsaved = pending::kept(name);
+            if !unsaved.is_empty() && store.put_boards(&unsaved, now()).await.is_ok() {
+                pending::clear(name);
+            }
+            // Then the changes made since this tab opened, newer still: those queued are written
+            // now, and any later change at once (no await comes between the two).
             let queued = {
                 let mut deferred = deferred.borrow_mut();
                 deferred.store = Some(store.clone());
@@ -336,11 +341,6 @@ pub fn open(library: &LibraryHandle, name: &'static str) {
             };
             for write in queued {
                 write(store.clone());
-            }
-            // Boards whose write failed last time are written first, so they win over older copies.
-            let unsaved = pending::kept(name);
-            if !unsaved.is_empty() && store.put_boards(&unsaved, now()).await.is_ok() {
-                pending::clear(name);
             }
             let settings = store.settings().await?;
             let list = store.board_list().await?;
