@@ -474,9 +474,8 @@ async fn the_default_comment_language_is_kept_and_comes_first_in_the_editor() {
     let root = mount_at("/settings", database).await;
     wait_for(&root, ".settings-page").await;
     wait_for(&root, ".notice").await;
-    let select: web_sys::HtmlSelectElement = wait_for(&root, "select.comment-language").await.unchecked_into();
-    select.set_value("fr");
-    select.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("sent");
+    wait_for(&root, "select.comment-language").await;
+    choose(&root, "select.comment-language", "fr");
     older.close();
 
     let store = Store::open(database, Hooks::default()).await.expect("the store opens");
@@ -484,12 +483,8 @@ async fn the_default_comment_language_is_kept_and_comes_first_in_the_editor() {
         eventually(|| async { store.settings().await.expect("the settings load").comment_language }, Option::is_some)
             .await;
     assert_eq!(stored.as_deref(), Some("fr"), "the choice made while the database opened is stored");
-    for _ in 0..250 {
-        if root.query_selector(".notice").expect("valid").is_none() {
-            break;
-        }
-        yew::platform::time::sleep(Duration::from_millis(20)).await;
-    }
+    // The notice goes once the store is open and its settings are read.
+    eventually(|| async { root.query_selector(".notice").expect("valid") }, Option::is_none).await;
     let shown: web_sys::HtmlSelectElement = wait_for(&root, "select.comment-language").await.unchecked_into();
     assert_eq!(shown.value(), "fr", "the settings read at the opening do not undo the choice");
 

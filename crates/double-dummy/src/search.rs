@@ -303,7 +303,9 @@ impl<'a> Search<'a> {
     /// moves `moves` gives, in the same order (`last_score`), with the
     /// trick's winner and what it depends on worked out once for the three
     /// cards down rather than again for every card tried (4.4% fewer
-    /// instructions per node, counted by cachegrind).
+    /// instructions per node, counted by cachegrind). It makes its moves
+    /// itself, as `moves` does for the other hands: going through `moves`
+    /// took 3.4% more instructions.
     fn last_hand(&mut self, leader: usize, trick: TrickCards, target: i32) -> (bool, u64) {
         let player = (leader + 3) & 3;
         let n = hand_len(self.hands[player]) as i32;
