@@ -291,11 +291,11 @@ impl TransTable {
             let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
             let entries: &[Entry; WAYS] = self.entries[start..start + WAYS].try_into().expect("a whole bucket");
             let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
-            for word_idx in 0..WAYS / 8 {
-                let mut hits = tag_hits(&tags[8 * word_idx..8 * word_idx + 8], tag);
+            for chunk in 0..WAYS / scan::CHUNK {
+                let mut hits = scan::hits(&tags[scan::CHUNK * chunk..scan::CHUNK * (chunk + 1)], tag);
                 while hits != 0 {
                     // Below WAYS anyway: the remainder only spares the check.
-                    let idx = (word_idx * 8 + hits.trailing_zeros() as usize / 8) % WAYS;
+                    let idx = (chunk * scan::CHUNK + scan::slot(hits.trailing_zeros())) % WAYS;
                     hits &= hits - 1;
                     let filter = filters[idx];
                     if u32::from(key.tops) & (filter >> 16) != filter & 0xFFFF {
@@ -352,10 +352,10 @@ impl TransTable {
         let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
         let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
         let entries: &mut [Entry; WAYS] = (&mut self.entries[start..start + WAYS]).try_into().expect("a whole bucket");
-        for word_idx in 0..WAYS / 8 {
-            let mut hits = tag_hits(&tags[8 * word_idx..8 * word_idx + 8], tag);
+        for chunk in 0..WAYS / scan::CHUNK {
+            let mut hits = scan::hits(&tags[scan::CHUNK * chunk..scan::CHUNK * (chunk + 1)], tag);
             while hits != 0 {
-                let idx = (word_idx * 8 + hits.trailing_zeros() as usize / 8) % WAYS;
+                let idx = (chunk * scan::CHUNK + scan::slot(hits.trailing_zeros())) % WAYS;
                 hits &= hits - 1;
                 if filters[idx] != filter {
                     continue;
@@ -429,13 +429,60 @@ fn shape_tag(shape: u64) -> u8 {
     (shape.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 56) as u8 | 1
 }
 
-/// The high bit of each byte of eight tags that may be `tag`, by the
-/// zero-byte test on their difference. A borrow can mark a byte above a true
-/// match as well; the callers compare the shapes anyway, so such a false
-/// match only costs a look.
-fn tag_hits(word: &[u8], tag: u8) -> u64 {
-    let diff = load_word(word) ^ (u64::from(tag) * ONES);
-    diff.wrapping_sub(ONES) & !diff & HIGHS
+/// The slots of a run of a bucket's tags whose tag may be `tag`: with SSE2,
+/// part of every x86-64 processor, 16 tags at a time, exactly, one bit per
+/// slot; elsewhere (wasm) eight at a time in a word (see `hits`).
+#[cfg(target_arch = "x86_64")]
+mod scan {
+    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+
+    /// Tags compared at once.
+    pub(super) const CHUNK: usize = 16;
+
+    /// One bit per slot of `tags` (`CHUNK` of them) holding `tag`.
+    #[inline]
+    pub(super) fn hits(tags: &[u8], tag: u8) -> u64 {
+        assert_eq!(tags.len(), CHUNK, "a chunk of tags");
+        // SAFETY: SSE2 is part of the x86-64 baseline, so these instructions
+        // exist on every processor this code runs on, and the unaligned load
+        // reads exactly the 16 bytes of `tags`, checked above.
+        let mask = unsafe {
+            let chunk = _mm_loadu_si128(tags.as_ptr().cast());
+            _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, _mm_set1_epi8(tag as i8)))
+        };
+        // The mask holds 16 bits.
+        u64::from(mask as u16)
+    }
+
+    /// The slot of a bit of [`hits`].
+    #[inline]
+    pub(super) fn slot(bit: u32) -> usize {
+        bit as usize
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+mod scan {
+    use super::{load_word, HIGHS, ONES};
+
+    /// Tags compared at once.
+    pub(super) const CHUNK: usize = 8;
+
+    /// The high bit of each byte of eight tags that may be `tag`, by the
+    /// zero-byte test on their difference. A borrow can mark a byte above
+    /// a true match as well; the callers compare the shapes anyway, so
+    /// such a false match only costs a look.
+    #[inline]
+    pub(super) fn hits(tags: &[u8], tag: u8) -> u64 {
+        let diff = load_word(tags) ^ (u64::from(tag) * ONES);
+        diff.wrapping_sub(ONES) & !diff & HIGHS
+    }
+
+    /// The slot of a bit of [`hits`].
+    #[inline]
+    pub(super) fn slot(bit: u32) -> usize {
+        bit as usize / 8
+    }
 }
 
 /// A byte of ones in every byte of a word.
