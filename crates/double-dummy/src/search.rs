@@ -82,7 +82,7 @@ pub(crate) struct Search<'a> {
     /// down to West's last (the layout of the key's shape), kept as cards
     /// are played.
     lengths: u64,
-    pext: &'static [u8],
+    packer: Packer,
     /// Per tricks left, the lead that last cut off at a trick start
     /// (`NO_MOVE` if none): tried first when the leader holds it.
     killers: [u8; 14],
@@ -105,7 +105,7 @@ impl<'a> Search<'a> {
             tt,
             nodes: 0,
             lengths,
-            pext: pext_table(),
+            packer: Packer::new(),
             killers: [NO_MOVE; 14],
             #[cfg(feature = "profiling")]
             stats: crate::Stats::default(),
@@ -929,29 +929,13 @@ impl<'a> Search<'a> {
                 closed |= ((present >> (16 * suit)) & SUIT_BITS & !(lowest - 1)) << (16 * suit);
             }
         }
-        pext(self.pext, closed, present) | TRUMP_FIELD
+        self.packer.pext(closed, present) | TRUMP_FIELD
     }
 
     /// The cards of the current position that a stored pattern's mask names:
     /// in each suit, as many cards from the top as the mask holds.
     fn mask_to_cards(&self, mask: u64, present: u64) -> u64 {
-        let mut res = 0;
-        let mut offset = 0;
-        for suit in 0..4 {
-            let suit_cards = (present >> (16 * suit)) & SUIT_BITS;
-            let suit_len = len(suit_cards);
-            let named = (mask >> offset) & ((1u64 << suit_len) - 1);
-            if named != 0 {
-                // The mask is closed upwards: drop the cards below its lowest.
-                let mut bits = suit_cards;
-                for _ in 0..named.trailing_zeros() {
-                    bits &= bits - 1;
-                }
-                res |= bits << (16 * suit);
-            }
-            offset += suit_len;
-        }
-        res
+        self.packer.named_cards(mask, present)
     }
 
     /// The legal moves of the player to play, one card per group of
@@ -1226,7 +1210,7 @@ impl<'a> Search<'a> {
         // West's last suit is implied by the others: every hand holds the
         // same number of cards.
         let shape = (self.lengths >> 4) << 2 | leader as u64;
-        let (plane0, plane1) = pext2(self.pext, self.hands[1] | self.hands[3], self.hands[2] | self.hands[3], present);
+        let (plane0, plane1) = self.packer.pext2(self.hands[1] | self.hands[3], self.hands[2] | self.hands[3], present);
         let plane0 = plane0 | (self.trump as u64) << 60;
         let mut select = TRUMP_FIELD;
         let mut below = 0;
@@ -1370,6 +1354,101 @@ fn next_best(moves: &mut [u8], scores: &mut [i32], idx: usize) -> u8 {
     card
 }
 
+/// Packs the bits of a number selected by a mask to the bottom (PEXT), as
+/// the table's keys and masks need: with BMI2's instruction on x86-64
+/// processors that have it (found at run time), else a byte at a time
+/// through a 64 KiB table (wasm, and older processors).
+#[derive(Clone, Copy)]
+struct Packer {
+    table: &'static [u8],
+    /// Whether the processor has BMI2 (checked once per search).
+    #[cfg(target_arch = "x86_64")]
+    bmi2: bool,
+}
+
+impl Packer {
+    fn new() -> Packer {
+        Packer {
+            table: pext_table(),
+            #[cfg(target_arch = "x86_64")]
+            bmi2: std::is_x86_feature_detected!("bmi2"),
+        }
+    }
+
+    /// The bits of `x` selected by `mask`, packed to the bottom.
+    #[inline]
+    fn pext(self, x: u64, mask: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2 {
+            // SAFETY: the processor has BMI2 (`Packer::new`).
+            return unsafe { bmi2::pext2(x, 0, mask).0 };
+        }
+        pext(self.table, x, mask)
+    }
+
+    /// `pext` of two numbers under one mask.
+    #[inline]
+    fn pext2(self, x: u64, y: u64, mask: u64) -> (u64, u64) {
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2 {
+            // SAFETY: the processor has BMI2 (`Packer::new`).
+            return unsafe { bmi2::pext2(x, y, mask) };
+        }
+        pext2(self.table, x, y, mask)
+    }
+
+    /// The cards of `present` that a pattern's `mask` (in the packed
+    /// order, closed upwards in each suit) names: the reverse of packing.
+    #[inline]
+    fn named_cards(self, mask: u64, present: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.bmi2 {
+            // The trump bits lie above the 52 cards: they are not deposited.
+            // SAFETY: the processor has BMI2 (`Packer::new`).
+            return unsafe { bmi2::pdep(mask, present) };
+        }
+        named_cards(mask, present)
+    }
+}
+
+/// `Packer::named_cards` without BMI2: in each suit, the present cards from
+/// the lowest one the mask names up (the mask is closed upwards).
+fn named_cards(mask: u64, present: u64) -> u64 {
+    let mut res = 0;
+    let mut offset = 0;
+    for suit in 0..4 {
+        let suit_cards = (present >> (16 * suit)) & SUIT_BITS;
+        let suit_len = len(suit_cards);
+        let named = (mask >> offset) & ((1u64 << suit_len) - 1);
+        if named != 0 {
+            let mut bits = suit_cards;
+            for _ in 0..named.trailing_zeros() {
+                bits &= bits - 1;
+            }
+            res |= bits << (16 * suit);
+        }
+        offset += suit_len;
+    }
+    res
+}
+
+#[cfg(target_arch = "x86_64")]
+mod bmi2 {
+    use std::arch::x86_64::{_pdep_u64, _pext_u64};
+
+    /// BMI2's PEXT of `x` and of `y` under `mask`.
+    #[target_feature(enable = "bmi2")]
+    pub(super) fn pext2(x: u64, y: u64, mask: u64) -> (u64, u64) {
+        (_pext_u64(x, mask), _pext_u64(y, mask))
+    }
+
+    /// BMI2's PDEP: the low bits of `x` deposited on the bits of `mask`.
+    #[target_feature(enable = "bmi2")]
+    pub(super) fn pdep(x: u64, mask: u64) -> u64 {
+        _pdep_u64(x, mask)
+    }
+}
+
 /// The bits of `x` selected by `mask`, packed to the bottom (the PEXT
 /// instruction), a byte at a time through a 64 KiB table.
 fn pext(table: &[u8], x: u64, mask: u64) -> u64 {
@@ -1426,4 +1505,53 @@ fn pext_table() -> &'static [u8] {
         }
         res
     })
+}
+
+/// BMI2 exists on x86-64 only.
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    /// Packing and unpacking through the 64 KiB table give what BMI2's
+    /// instructions give, on random card sets and closed masks: the search
+    /// takes either, depending on the processor.
+    #[test]
+    fn the_table_packs_as_bmi2_does() {
+        if !std::is_x86_feature_detected!("bmi2") {
+            eprintln!("this processor has no BMI2: the table has nothing to be compared with");
+            return;
+        }
+        let table = pext_table();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let all_cards = SUIT_BITS * 0x0001_0001_0001_0001;
+        for _ in 0..20_000 {
+            let present = next() & next() & all_cards;
+            let (x, y) = (next(), next());
+            // SAFETY: the processor has BMI2, checked above.
+            let expected = unsafe { bmi2::pext2(x, y, present) };
+            assert_eq!(pext2(table, x, y, present), expected);
+            assert_eq!(pext(table, x, present), expected.0);
+            // A mask closed upwards in each suit, as the table stores.
+            let mut closed = 0;
+            for suit in 0..4 {
+                let cards = (present >> (16 * suit)) & SUIT_BITS;
+                let keep = next() % 4;
+                if cards != 0 && keep != 0 {
+                    let lowest =
+                        1u64 << (63 - cards.leading_zeros()).saturating_sub(u32::try_from(next() % 13).unwrap_or(0));
+                    closed |= (cards & !(lowest - 1)) << (16 * suit);
+                }
+            }
+            let mask = pext(table, closed, present) | TRUMP_FIELD;
+            // SAFETY: the processor has BMI2, checked above.
+            assert_eq!(unsafe { bmi2::pdep(mask, present) }, closed);
+            assert_eq!(named_cards(mask, present), closed);
+        }
+    }
 }
