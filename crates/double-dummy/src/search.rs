@@ -20,6 +20,8 @@ macro_rules! stat {
 
 /// The 13 rank bits (2..=14) of one suit's 16-bit holding.
 const SUIT_BITS: u64 = 0x7FFC;
+/// The rank bits of every suit.
+const ALL_RANKS: u64 = SUIT_BITS * 0x0001_0001_0001_0001;
 /// Where the key's first plane holds the trump suit; every pattern matches on it.
 const TRUMP_FIELD: u64 = 0x7 << 60;
 /// Positions with this many tricks left or fewer stay out of the table.
@@ -1297,15 +1299,24 @@ fn top_n(bits: u64, count: u32) -> u64 {
 /// below it that no card of `others` separates from it), from the highest,
 /// into `out`; how many.
 fn group_tops(legal: u64, others: u64, out: &mut [u8; 13]) -> usize {
+    // The cards below a card of `legal` down to the next card of `others`,
+    // all suits at once by a fill in steps of 1, 2, 4 and 8 through the
+    // ranks free of `others` (the bits between the suits stop it): a card
+    // of `legal` the fill reaches has another above it in its group.
+    let mut open = !others & ALL_RANKS;
+    let mut below = (legal >> 1) & open;
+    below |= open & (below >> 1);
+    open &= open >> 1;
+    below |= open & (below >> 2);
+    open &= open >> 2;
+    below |= open & (below >> 4);
+    open &= open >> 4;
+    below |= open & (below >> 8);
+    let mut tops = legal & !below;
     let mut n = 0;
-    let mut rest = legal;
-    while rest != 0 {
-        let top = 63 - rest.leading_zeros();
-        rest ^= 1u64 << top;
-        let suit_floor = top & !15;
-        let below_others = others & ((1u64 << top) - 1) & !((1u64 << suit_floor) - 1);
-        let floor = if below_others == 0 { suit_floor } else { 64 - below_others.leading_zeros() };
-        rest &= !(((1u64 << top) - 1) & !((1u64 << floor) - 1));
+    while tops != 0 {
+        let top = 63 - tops.leading_zeros();
+        tops ^= 1u64 << top;
         // Bit indices are below 64; a hand holds at most 13 cards.
         out[n] = top as u8;
         n += 1;
