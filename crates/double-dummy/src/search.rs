@@ -205,12 +205,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if n_moves > 1 {
-            for idx in 0..n_moves {
-                next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
-            }
-        }
-        moves[..n_moves].to_vec()
+        (0..n_moves).map(|_| next_best(&moves[..n_moves], &mut scores[..n_moves])).collect()
     }
 
     /// Whether North-South take at least `target` of the remaining tricks
@@ -248,7 +243,7 @@ impl<'a> Search<'a> {
         let mut moves = [0u8; 13];
         let mut scores = [0i32; 13];
         let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
-        match self.first_success(&mut moves[..n_moves], &mut scores[..n_moves], ns, (count, n), |search, card| {
+        match self.first_success(&moves[..n_moves], &mut scores[..n_moves], ns, (count, n), |search, card| {
             search.play_and_search(leader, trick, count, card, target)
         }) {
             Ok(rel) => (ns, rel),
@@ -271,7 +266,7 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn first_success(
         &mut self,
-        moves: &mut [u8],
+        moves: &[u8],
         scores: &mut [i32],
         ns: bool,
         place: (usize, i32),
@@ -283,8 +278,8 @@ impl<'a> Search<'a> {
         let mut skip_below = [0u8; 4];
         #[cfg(feature = "profiling")]
         let mut tried = 0;
-        for idx in 0..moves.len() {
-            let card = next_best(moves, scores, idx);
+        for _ in 0..moves.len() {
+            let card = next_best(moves, scores);
             if skip_below[usize::from(card >> 4)] > card & 15 {
                 continue;
             }
@@ -344,7 +339,7 @@ impl<'a> Search<'a> {
         for (score, &card) in scores.iter_mut().zip(&moves[..n_moves]) {
             *score = self.last_score(card, winner, partner_wins, led, hand);
         }
-        let tried = self.first_success(&mut moves[..n_moves], &mut scores[..n_moves], ns, (3, n), |search, card| {
+        let tried = self.first_success(&moves[..n_moves], &mut scores[..n_moves], ns, (3, n), |search, card| {
             let (seat, trick_rel) = if search.beats(card, winner) {
                 (player, if suits >> (card >> 4) & 1 != 0 { 1u64 << card } else { 0 })
             } else {
@@ -478,15 +473,16 @@ impl<'a> Search<'a> {
         let mut skip_below = [0u8; 4];
         #[cfg(feature = "profiling")]
         let mut tried = 0;
-        for idx in 0..n_moves {
-            let card = next_best(&mut moves[..n_moves], &mut scores[..n_moves], idx);
+        for _ in 0..n_moves {
+            let card = next_best(&moves[..n_moves], &mut scores[..n_moves]);
             if skip_below[usize::from(card >> 4)] > card & 15 {
                 continue;
             }
             stat!(tried += 1;);
             let (child, rel) = self.play_and_search(leader, trick, 0, card, target);
             if child == ns {
-                stat!(if idx == 0 {
+                // The first move is never skipped.
+                stat!(if tried == 1 {
                     self.stats.cut_first[n as usize] += 1
                 } else {
                     self.stats.cut_later[n as usize] += 1
@@ -1341,29 +1337,25 @@ fn note_failed(card: u8, rel: u64, skip_below: &mut [u8; 4]) {
     }
 }
 
-/// The move to try at `idx`: the best scored of those not tried yet, moved
-/// there with the others kept in order (the first of equal scores wins).
-/// Most nodes cut off at their first move, so sorting them all up front
-/// would be wasted.
+/// The move to try next: the best scored of those not tried yet (the
+/// first of equal scores), whose score then drops below every other so it
+/// is not tried again. Most nodes cut off at their first move, so sorting
+/// them all up front would be wasted, and so would keeping the rest in
+/// order by moving them (2.8% more instructions per table).
 #[inline]
-fn next_best(moves: &mut [u8], scores: &mut [i32], idx: usize) -> u8 {
-    let mut pos = idx;
-    for other in idx + 1..moves.len() {
+fn next_best(moves: &[u8], scores: &mut [i32]) -> u8 {
+    let mut pos = 0;
+    for other in 1..moves.len() {
         if scores[other] > scores[pos] {
             pos = other;
         }
     }
-    // At most 13 moves: a loop is cheaper than the memmove of a rotation.
-    let (card, score) = (moves[pos], scores[pos]);
-    while pos > idx {
-        moves[pos] = moves[pos - 1];
-        scores[pos] = scores[pos - 1];
-        pos -= 1;
-    }
-    moves[idx] = card;
-    scores[idx] = score;
-    card
+    scores[pos] = TRIED;
+    moves[pos]
 }
+
+/// The score of a move already tried: below every real score.
+const TRIED: i32 = i32::MIN;
 
 /// Packs the bits of a number selected by a mask to the bottom (PEXT), as
 /// the table's keys and masks need: with BMI2's instruction on x86-64
