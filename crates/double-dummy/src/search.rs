@@ -84,6 +84,9 @@ pub(crate) struct Search<'a> {
     /// down to West's last (the layout of the key's shape), kept as cards
     /// are played.
     lengths: u64,
+    /// The cards left in the four hands: the tricks left follow from it
+    /// and the cards of the current trick.
+    cards: i32,
     packer: Packer,
     /// Per tricks left, the lead that last cut off at a trick start
     /// (`NO_MOVE` if none): tried first when the leader holds it.
@@ -107,6 +110,7 @@ impl<'a> Search<'a> {
             tt,
             nodes: 0,
             lengths,
+            cards: hands.iter().map(|&hand| hand_len(hand) as i32).sum(),
             packer: Packer::new(),
             killers: [NO_MOVE; 14],
             #[cfg(feature = "profiling")]
@@ -123,12 +127,22 @@ impl<'a> Search<'a> {
     fn take(&mut self, player: usize, card: u8) {
         self.hands[player] ^= 1u64 << card;
         self.lengths -= 1 << Self::length_shift(player, card);
+        self.cards -= 1;
     }
 
     /// Gives `card` back to `player`.
     fn give_back(&mut self, player: usize, card: u8) {
         self.hands[player] ^= 1u64 << card;
         self.lengths += 1 << Self::length_shift(player, card);
+        self.cards += 1;
+    }
+
+    /// The tricks left, the current one included, when `count` cards of
+    /// it are down: every hand holds that many cards but those that played
+    /// to it, one fewer (counting them would take four table reads).
+    fn tricks_left(&self, count: usize) -> i32 {
+        // At most 52 cards, and count is below 4.
+        (self.cards + count as i32) / 4
     }
 
     /// The exact number of tricks North-South take from this position (the
@@ -217,7 +231,7 @@ impl<'a> Search<'a> {
         if count == 0 {
             return self.trick_start(leader, target);
         }
-        let n = hand_len(self.hands[(leader + 3) & 3]) as i32;
+        let n = self.tricks_left(count);
         if target <= 0 {
             return (true, 0);
         }
@@ -305,7 +319,7 @@ impl<'a> Search<'a> {
     /// took 3.4% more instructions.
     fn last_hand(&mut self, leader: usize, trick: TrickCards, target: i32) -> (bool, u64) {
         let player = (leader + 3) & 3;
-        let n = hand_len(self.hands[player]) as i32;
+        let n = self.tricks_left(3);
         let ns = player & 1 == 0;
         let mut win_idx = 0;
         for idx in 1..3 {
@@ -395,7 +409,7 @@ impl<'a> Search<'a> {
 
     /// A node at a trick boundary: cut-offs, the table, then the leads.
     fn trick_start(&mut self, leader: usize, target: i32) -> (bool, u64) {
-        let n = hand_len(self.hands[leader]) as i32;
+        let n = self.tricks_left(0);
         stat!(self.stats.entries[n as usize] += 1;);
         if target <= 0 || target > n {
             stat!(self.stats.trivial[n as usize] += 1;);
@@ -968,7 +982,8 @@ impl<'a> Search<'a> {
             self.follow_scores(leader, trick, count, player, &out[..n], &mut scores[..n]);
         } else {
             self.lead_scores(player, present, &out[..n], &mut scores[..n]);
-            let killer = self.killers[hand_len(hand) as usize];
+            // The leader holds as many cards as tricks are left.
+            let killer = self.killers[self.tricks_left(0) as usize];
             if killer != NO_MOVE && hand >> killer & 1 != 0 {
                 // The killer, or the move standing for its group, goes first.
                 let group = self.group_of(leader, killer);
