@@ -291,43 +291,37 @@ impl TransTable {
             let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
             let entries: &[Entry; WAYS] = self.entries[start..start + WAYS].try_into().expect("a whole bucket");
             let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
-            for chunk in 0..WAYS / scan::CHUNK {
-                let mut hits = scan::hits(&tags[scan::CHUNK * chunk..scan::CHUNK * (chunk + 1)], tag);
-                while hits != 0 {
-                    // Below WAYS anyway: the remainder only spares the check.
-                    let idx = (chunk * scan::CHUNK + scan::slot(hits.trailing_zeros())) % WAYS;
-                    hits &= hits - 1;
-                    let filter = filters[idx];
-                    if u32::from(key.tops) & (filter >> 16) != filter & 0xFFFF {
-                        continue;
-                    }
-                    let entry = &entries[idx];
-                    // The key's planes are 0 in `INFO_FIELD`.
-                    if entry.shape == key.shape
-                        && key.plane0 & entry.mask == entry.plane0
-                        && key.plane1 & entry.mask == entry.plane1()
-                    {
-                        let bounds = Bounds {
-                            lower: entry.lower(),
-                            upper: entry.upper(),
-                            best: entry.best(),
-                            mask: entry.mask(),
-                        };
-                        if bounds.lower >= target || bounds.upper < target {
-                            // See above for the narrowest deciding pattern.
-                            if all_tops {
-                                return Some(bounds);
-                            }
-                            if deciding.is_none_or(|other: Bounds| other.mask.count_ones() > bounds.mask.count_ones()) {
-                                deciding = Some(bounds);
-                            }
-                            looked += 1;
-                            if looked == LOOK_FURTHER {
-                                return deciding;
-                            }
-                        } else {
-                            res = Some(bounds);
+            let mut hits = bucket_hits(tags, tag);
+            while hits != 0 {
+                // Below WAYS anyway: the remainder only spares the check.
+                let idx = hits.trailing_zeros() as usize % WAYS;
+                hits &= hits - 1;
+                let filter = filters[idx];
+                if u32::from(key.tops) & (filter >> 16) != filter & 0xFFFF {
+                    continue;
+                }
+                let entry = &entries[idx];
+                // The key's planes are 0 in `INFO_FIELD`.
+                if entry.shape == key.shape
+                    && key.plane0 & entry.mask == entry.plane0
+                    && key.plane1 & entry.mask == entry.plane1()
+                {
+                    let bounds =
+                        Bounds { lower: entry.lower(), upper: entry.upper(), best: entry.best(), mask: entry.mask() };
+                    if bounds.lower >= target || bounds.upper < target {
+                        // See above for the narrowest deciding pattern.
+                        if all_tops {
+                            return Some(bounds);
                         }
+                        if deciding.is_none_or(|other: Bounds| other.mask.count_ones() > bounds.mask.count_ones()) {
+                            deciding = Some(bounds);
+                        }
+                        looked += 1;
+                        if looked == LOOK_FURTHER {
+                            return deciding;
+                        }
+                    } else {
+                        res = Some(bounds);
                     }
                 }
             }
@@ -348,29 +342,23 @@ impl TransTable {
         let named = u32::from(named_tops(key.select, mask));
         let filter = named << 16 | (u32::from(key.tops) & named);
         // As in the probe, through arrays of the bucket's length and a loop
-        // over its tags' words (an iterator of the hits cost more).
+        // over the hits of its tags.
         let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
         let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
         let entries: &mut [Entry; WAYS] = (&mut self.entries[start..start + WAYS]).try_into().expect("a whole bucket");
-        for chunk in 0..WAYS / scan::CHUNK {
-            let mut hits = scan::hits(&tags[scan::CHUNK * chunk..scan::CHUNK * (chunk + 1)], tag);
-            while hits != 0 {
-                let idx = (chunk * scan::CHUNK + scan::slot(hits.trailing_zeros())) % WAYS;
-                hits &= hits - 1;
-                if filters[idx] != filter {
-                    continue;
-                }
-                let entry = &mut entries[idx];
-                if entry.mask() == mask
-                    && entry.plane0 == plane0
-                    && entry.plane1() == plane1
-                    && entry.shape == key.shape
-                {
-                    let bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
-                    entry.set_info(bounds, if best == NO_MOVE { entry.best() } else { best });
-                    self.meta[start + idx] = meta;
-                    return;
-                }
+        let mut hits = bucket_hits(tags, tag);
+        while hits != 0 {
+            let idx = hits.trailing_zeros() as usize % WAYS;
+            hits &= hits - 1;
+            if filters[idx] != filter {
+                continue;
+            }
+            let entry = &mut entries[idx];
+            if entry.mask() == mask && entry.plane0 == plane0 && entry.plane1() == plane1 && entry.shape == key.shape {
+                let bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
+                entry.set_info(bounds, if best == NO_MOVE { entry.best() } else { best });
+                self.meta[start + idx] = meta;
+                return;
             }
         }
         let victim = self.victim(start, meta >> 4);
@@ -429,60 +417,57 @@ fn shape_tag(shape: u64) -> u8 {
     (shape.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> 56) as u8 | 1
 }
 
-/// The slots of a run of a bucket's tags whose tag may be `tag`: with SSE2,
-/// part of every x86-64 processor, 16 tags at a time, exactly, one bit per
-/// slot; elsewhere (wasm) eight at a time in a word (see `hits`).
+/// The slots of a bucket whose tag may be `tag`, one bit per slot: with
+/// SSE2, part of every x86-64 processor, 16 tags at a time, exactly;
+/// elsewhere (wasm) eight at a time in a word (`word_hits`). One mask for
+/// the whole bucket, so that walking its hits ends once rather than once
+/// per run of tags (those ends were a sixth of the search's mispredicted
+/// branches).
+#[inline]
+fn bucket_hits(tags: &[u8; WAYS], tag: u8) -> u128 {
+    #[cfg(target_arch = "x86_64")]
+    return sse2_hits(tags, tag);
+    #[cfg(not(target_arch = "x86_64"))]
+    return word_hits(tags, tag);
+}
+
+/// [`bucket_hits`] with SSE2, exactly.
 #[cfg(target_arch = "x86_64")]
-mod scan {
+#[inline]
+fn sse2_hits(tags: &[u8; WAYS], tag: u8) -> u128 {
     use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
 
-    /// Tags compared at once.
-    pub(super) const CHUNK: usize = 16;
-
-    /// One bit per slot of `tags` (`CHUNK` of them) holding `tag`.
-    #[inline]
-    pub(super) fn hits(tags: &[u8], tag: u8) -> u64 {
-        assert_eq!(tags.len(), CHUNK, "a chunk of tags");
+    let mut res = 0;
+    for (idx, chunk) in tags.chunks_exact(16).enumerate() {
+        assert_eq!(chunk.len(), 16, "a chunk of tags");
         // SAFETY: SSE2 is part of the x86-64 baseline, so these instructions
         // exist on every processor this code runs on, and the unaligned load
-        // reads exactly the 16 bytes of `tags`, checked above.
+        // reads exactly the 16 bytes of `chunk`, checked above.
         let mask = unsafe {
-            let chunk = _mm_loadu_si128(tags.as_ptr().cast());
+            let chunk = _mm_loadu_si128(chunk.as_ptr().cast());
             _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, _mm_set1_epi8(tag as i8)))
         };
         // The mask holds 16 bits.
-        u64::from(mask as u16)
+        res |= u128::from(mask as u16) << (16 * idx);
     }
-
-    /// The slot of a bit of [`hits`].
-    #[inline]
-    pub(super) fn slot(bit: u32) -> usize {
-        bit as usize
-    }
+    res
 }
 
-#[cfg(not(target_arch = "x86_64"))]
-mod scan {
-    use super::{load_word, HIGHS, ONES};
-
-    /// Tags compared at once.
-    pub(super) const CHUNK: usize = 8;
-
-    /// The high bit of each byte of eight tags that may be `tag`, by the
-    /// zero-byte test on their difference. A borrow can mark a byte above
-    /// a true match as well; the callers compare the shapes anyway, so
-    /// such a false match only costs a look.
-    #[inline]
-    pub(super) fn hits(tags: &[u8], tag: u8) -> u64 {
-        let diff = load_word(tags) ^ (u64::from(tag) * ONES);
-        diff.wrapping_sub(ONES) & !diff & HIGHS
+/// [`bucket_hits`] eight tags at a time, by the zero-byte test on their
+/// difference with `tag`. A borrow can mark a byte above a true match as
+/// well; the callers compare the shapes anyway, so such a false match only
+/// costs a look.
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+fn word_hits(tags: &[u8; WAYS], tag: u8) -> u128 {
+    let mut res = 0;
+    for (idx, word) in tags.chunks_exact(8).enumerate() {
+        let diff = load_word(word) ^ (u64::from(tag) * ONES);
+        let high_bits = diff.wrapping_sub(ONES) & !diff & HIGHS;
+        // The high bit of byte i moves to bit 56 + i, then down to bit i.
+        let bits = ((high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
+        res |= u128::from(bits) << (8 * idx);
     }
-
-    /// The slot of a bit of [`hits`].
-    #[inline]
-    pub(super) fn slot(bit: u32) -> usize {
-        bit as usize / 8
-    }
+    res
 }
 
 /// A byte of ones in every byte of a word.
@@ -499,7 +484,7 @@ fn load_word(bytes: &[u8]) -> u64 {
     u64::from_le_bytes(word)
 }
 
-/// The high bit of each zero byte of `word`, exactly (unlike `tag_hits`,
+/// The high bit of each zero byte of `word`, exactly (unlike `word_hits`,
 /// no borrow marks the byte above a zero one).
 fn zero_bytes(word: u64) -> u64 {
     !(((word & !HIGHS) + !HIGHS) | word) & HIGHS
@@ -537,6 +522,34 @@ fn first_from(bytes: &[u8], offset: usize, marks: impl Fn(u64) -> u64) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bucket's hits: every slot holding the tag, and with eight tags a
+    /// word (wasm) at most slots above such a slot in its word; with SSE2
+    /// exactly those slots.
+    #[test]
+    fn bucket_hits_find_every_matching_tag() {
+        let mut seed = 0x0123_4567_89AB_CDEFu64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..5000 {
+            let tag = (next() % 8) as u8 | 1;
+            // Few distinct tags, so that most words hold a match or a near one.
+            let tags: [u8; WAYS] = std::array::from_fn(|_| (next() % 10) as u8);
+            let exact = (0..WAYS).fold(0u128, |res, idx| res | u128::from(tags[idx] == tag) << idx);
+            let words = word_hits(&tags, tag);
+            assert_eq!(words & exact, exact, "a matching slot missed");
+            for idx in (0..WAYS).filter(|idx| (words & !exact) >> idx & 1 != 0) {
+                let word = idx / 8 * 8;
+                assert!((word..idx).any(|below| tags[below] == tag), "a false match with no true one below it");
+            }
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(sse2_hits(&tags, tag), exact);
+        }
+    }
 
     /// The victim found eight slots at a time is the one of a slot-by-slot
     /// walk from `turn`, in full buckets and in ones with holes.
