@@ -115,3 +115,15 @@ impl Stats {
         }
     }
 }
+
+/// The unit tests' source of random cases: xorshift from `seed`, the same
+/// numbers every run.
+#[cfg(test)]
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}

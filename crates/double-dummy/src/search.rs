@@ -1540,13 +1540,7 @@ mod tests {
             return;
         }
         let table = pext_table();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x9E37_79B9_7F4A_7C15);
         let all_cards = SUIT_BITS * 0x0001_0001_0001_0001;
         for _ in 0..20_000 {
             let present = next() & next() & all_cards;

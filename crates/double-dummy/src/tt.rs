@@ -528,13 +528,7 @@ mod tests {
     /// exactly those slots.
     #[test]
     fn bucket_hits_find_every_matching_tag() {
-        let mut seed = 0x0123_4567_89AB_CDEFu64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x0123_4567_89AB_CDEF);
         for _ in 0..5000 {
             let tag = (next() % 8) as u8 | 1;
             // Few distinct tags, so that most words hold a match or a near one.
@@ -557,19 +551,13 @@ mod tests {
     fn victim_matches_a_walk() {
         let mut table = TransTable::new(WAYS * SLOT_BYTES);
         table.next_age();
-        let mut seed = 0x1234_5678_9ABC_DEF1u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::xorshift(0x1234_5678_9ABC_DEF1);
         for round in 0..2000 {
             let age = (next() % 16) as u8;
             for idx in 0..WAYS {
                 let value = next();
                 // Mostly full buckets, some with a few holes.
-                table.tags[idx] = if round % 2 == 0 || value % 64 != 0 { (value >> 8) as u8 | 1 } else { 0 };
+                table.tags[idx] = if round % 2 == 0 || !value.is_multiple_of(64) { (value >> 8) as u8 | 1 } else { 0 };
                 table.meta[idx] = ((value >> 16) % 16) as u8 * 16 + ((value >> 24) % 14) as u8;
             }
             let offset = (next() % WAYS as u64) as usize;
