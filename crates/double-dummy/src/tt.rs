@@ -291,37 +291,43 @@ impl TransTable {
             let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
             let entries: &[Entry; WAYS] = self.entries[start..start + WAYS].try_into().expect("a whole bucket");
             let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
-            let mut hits = bucket_hits(tags, tag);
-            while hits != 0 {
-                // Below WAYS anyway: the remainder only spares the check.
-                let idx = hits.trailing_zeros() as usize % WAYS;
-                hits &= hits - 1;
-                let filter = filters[idx];
-                if u32::from(key.tops) & (filter >> 16) != filter & 0xFFFF {
-                    continue;
-                }
-                let entry = &entries[idx];
-                // The key's planes are 0 in `INFO_FIELD`.
-                if entry.shape == key.shape
-                    && key.plane0 & entry.mask == entry.plane0
-                    && key.plane1 & entry.mask == entry.plane1()
-                {
-                    let bounds =
-                        Bounds { lower: entry.lower(), upper: entry.upper(), best: entry.best(), mask: entry.mask() };
-                    if bounds.lower >= target || bounds.upper < target {
-                        // See above for the narrowest deciding pattern.
-                        if all_tops {
-                            return Some(bounds);
+            let all_hits = bucket_hits(tags, tag);
+            for (half, mut hits) in [(0, all_hits as u64), (64, (all_hits >> 64) as u64)] {
+                while hits != 0 {
+                    // Below WAYS anyway: the remainder only spares the check.
+                    let idx = (half + hits.trailing_zeros() as usize) % WAYS;
+                    hits &= hits - 1;
+                    let filter = filters[idx];
+                    if u32::from(key.tops) & (filter >> 16) != filter & 0xFFFF {
+                        continue;
+                    }
+                    let entry = &entries[idx];
+                    // The key's planes are 0 in `INFO_FIELD`.
+                    if entry.shape == key.shape
+                        && key.plane0 & entry.mask == entry.plane0
+                        && key.plane1 & entry.mask == entry.plane1()
+                    {
+                        let bounds = Bounds {
+                            lower: entry.lower(),
+                            upper: entry.upper(),
+                            best: entry.best(),
+                            mask: entry.mask(),
+                        };
+                        if bounds.lower >= target || bounds.upper < target {
+                            // See above for the narrowest deciding pattern.
+                            if all_tops {
+                                return Some(bounds);
+                            }
+                            if deciding.is_none_or(|other: Bounds| other.mask.count_ones() > bounds.mask.count_ones()) {
+                                deciding = Some(bounds);
+                            }
+                            looked += 1;
+                            if looked == LOOK_FURTHER {
+                                return deciding;
+                            }
+                        } else {
+                            res = Some(bounds);
                         }
-                        if deciding.is_none_or(|other: Bounds| other.mask.count_ones() > bounds.mask.count_ones()) {
-                            deciding = Some(bounds);
-                        }
-                        looked += 1;
-                        if looked == LOOK_FURTHER {
-                            return deciding;
-                        }
-                    } else {
-                        res = Some(bounds);
                     }
                 }
             }
@@ -346,19 +352,25 @@ impl TransTable {
         let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
         let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
         let entries: &mut [Entry; WAYS] = (&mut self.entries[start..start + WAYS]).try_into().expect("a whole bucket");
-        let mut hits = bucket_hits(tags, tag);
-        while hits != 0 {
-            let idx = hits.trailing_zeros() as usize % WAYS;
-            hits &= hits - 1;
-            if filters[idx] != filter {
-                continue;
-            }
-            let entry = &mut entries[idx];
-            if entry.mask() == mask && entry.plane0 == plane0 && entry.plane1() == plane1 && entry.shape == key.shape {
-                let bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
-                entry.set_info(bounds, if best == NO_MOVE { entry.best() } else { best });
-                self.meta[start + idx] = meta;
-                return;
+        let all_hits = bucket_hits(tags, tag);
+        for (half, mut hits) in [(0, all_hits as u64), (64, (all_hits >> 64) as u64)] {
+            while hits != 0 {
+                let idx = (half + hits.trailing_zeros() as usize) % WAYS;
+                hits &= hits - 1;
+                if filters[idx] != filter {
+                    continue;
+                }
+                let entry = &mut entries[idx];
+                if entry.mask() == mask
+                    && entry.plane0 == plane0
+                    && entry.plane1() == plane1
+                    && entry.shape == key.shape
+                {
+                    let bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
+                    entry.set_info(bounds, if best == NO_MOVE { entry.best() } else { best });
+                    self.meta[start + idx] = meta;
+                    return;
+                }
             }
         }
         let victim = self.victim(start, meta >> 4);
@@ -420,9 +432,10 @@ fn shape_tag(shape: u64) -> u8 {
 /// The slots of a bucket whose tag may be `tag`, one bit per slot: with
 /// SSE2, part of every x86-64 processor, 16 tags at a time, exactly;
 /// elsewhere (wasm) eight at a time in a word (`word_hits`). One mask for
-/// the whole bucket, so that walking its hits ends once rather than once
-/// per run of tags (those ends were a sixth of the search's mispredicted
-/// branches).
+/// the whole bucket, walked in two 64-bit halves: a walk per run of tags
+/// ended eight or sixteen times, and those ends were a sixth of the
+/// search's mispredicted branches; one walk of all 128 bits mispredicted
+/// 5% less than the halves but took 4% more instructions per table.
 #[inline]
 fn bucket_hits(tags: &[u8; WAYS], tag: u8) -> u128 {
     #[cfg(target_arch = "x86_64")]
