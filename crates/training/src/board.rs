@@ -3,10 +3,10 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use bridge::{Auction, Card, Contract, Deal, Game, Seat, Strain, Vulnerability};
+use bridge::{Auction, Card, Contract, Deal, Game, Play, Seat, Strain, Vulnerability};
 use serde::{Deserialize, Serialize};
 
-use crate::{DoubleStatus, Level, Locale, Localized, Scoring, TeachingMode};
+use crate::{DoubleStatus, Level, Locale, Localized, Scoring, SolverPosition, TeachingMode};
 
 /// The identifier of a board.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -288,6 +288,24 @@ impl Board {
     #[must_use]
     pub const fn derived(&self) -> &Derived {
         &self.derived
+    }
+
+    /// The opening lead against the board's contract, the first position a
+    /// game of the board asks the solver about whatever seat the learner
+    /// takes (the robot's lead, or the advice on the learner's): none when
+    /// the learner's own auction or announcement makes the contract, or
+    /// when the board has no contract or no full deal. The player asks it
+    /// while the learner reads the auction.
+    #[must_use]
+    pub fn opening_lead(&self) -> Option<SolverPosition> {
+        if matches!(self.metadata.teaching_mode, TeachingMode::Minibridge | TeachingMode::BiddingPractice) {
+            return None;
+        }
+        let game = self.game();
+        let (contract, declarer) = (self.derived.contract?, game.auction().declarer()?);
+        game.deal()
+            .is_complete()
+            .then(|| SolverPosition::of_play(&Play::new(*game.deal(), contract.bid.strain(), declarer.next())))
     }
 
     /// The version of the gate that checked the board.

@@ -20,8 +20,8 @@ use bridge::{BySeat, Call, Card, Contract, Hand, Penalty, Play, Seat, Side, Stra
 use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg, WORKER_SCRIPT};
 use training::{
     BestCards, Board, BoardId, CardValue, Collection, CollectionId, CollectionProgress, EventId, EventKind, Game,
-    GameResult, Journal, JournalError, MinibridgeContract, PlayStart, RandomSource, SolverQuestion, StepKey,
-    TableState, TeachingMode,
+    GameResult, Journal, JournalError, MinibridgeContract, PlayStart, RandomSource, SolverPosition, SolverQuestion,
+    StepKey, TableState, TeachingMode,
 };
 use ui::{AuctionTable, BidBox, DdTableView, HandView, Strings, TrickView};
 use yew::prelude::*;
@@ -148,6 +148,11 @@ pub struct Player {
     client: Option<SolverClient>,
     /// The question asked of the worker and not yet answered.
     asking: Option<SolverQuestion>,
+    /// The board's opening lead, asked of the worker while the learner
+    /// reads the auction (`Board::opening_lead`), until it is answered.
+    early: Option<SolverPosition>,
+    /// Its answer, for the game the learner starts.
+    early_values: Option<(SolverPosition, Vec<CardValue>)>,
     /// Why the solver could not answer, until the learner retries.
     failure: Option<String>,
     /// The solver's worker did not start: no robot card and no advice
@@ -198,6 +203,9 @@ pub enum Msg {
     Claim,
     /// The worker's answer to a question of the game.
     Answered(SolverQuestion, Reply),
+    /// The worker's values of the opening lead's cards, asked early; none
+    /// when it could not answer (the game then asks again itself).
+    Early(SolverPosition, Option<Vec<CardValue>>),
     SolverFailed(String),
     /// The worker did not start in time ([`ClientError::Unavailable`]).
     SolverUnavailable,
@@ -232,6 +240,8 @@ impl Component for Player {
             game_id: String::new(),
             client: None,
             asking: None,
+            early: None,
+            early_values: None,
             failure: None,
             unavailable: false,
             show_best: false,
@@ -254,7 +264,10 @@ impl Component for Player {
                             Game::new(stored.journal).following(props.board.game().auction().calls()),
                         ))
                     }
-                    None => Phase::Choosing,
+                    None => {
+                        self.ask_early(ctx);
+                        Phase::Choosing
+                    }
                 };
                 self.step(ctx, false);
             }
@@ -333,6 +346,23 @@ impl Component for Player {
                 }
                 self.step(ctx, false);
             }
+            Msg::Early(position, values) => {
+                if self.early.as_ref() != Some(&position) {
+                    return false;
+                }
+                self.early = None;
+                // A game waiting for it takes it (or asks again when it failed).
+                if self.asking.as_ref().is_some_and(|question| question.position() == &position) {
+                    self.asking = None;
+                }
+                if let Some(values) = values {
+                    if let Phase::Playing(game) = &mut self.phase {
+                        game.answer(position.clone(), values.clone());
+                    }
+                    self.early_values = Some((position, values));
+                }
+                self.step(ctx, false);
+            }
             Msg::SolverFailed(detail) => {
                 self.asking = None;
                 self.failure = Some(detail);
@@ -345,6 +375,8 @@ impl Component for Player {
                 self.failure = None;
                 self.unavailable = false;
                 self.client = None;
+                // Its answer went with the old worker.
+                self.early = None;
                 self.step(ctx, false);
             }
             Msg::Table(table, par) => self.table = Some((table, par)),
@@ -352,6 +384,7 @@ impl Component for Player {
                 self.phase = Phase::Choosing;
                 self.asking = None;
                 self.failure = None;
+                self.ask_early(ctx);
             }
         }
         true
@@ -403,7 +436,12 @@ impl Player {
             Ok(journal) => {
                 let board = &ctx.props().board;
                 self.game_id = format!("{}:{}:{:x}", board.id.0, now().0, BrowserRandom.next_u64() >> 32);
-                self.phase = Phase::Playing(Box::new(Game::new(journal).following(board.game().auction().calls())));
+                let mut game = Game::new(journal).following(board.game().auction().calls());
+                if let Some((position, values)) = &self.early_values {
+                    // Kept only when the game asks it.
+                    game.answer(position.clone(), values.clone());
+                }
+                self.phase = Phase::Playing(Box::new(game));
                 self.show_best = false;
                 self.claim = None;
                 self.step(ctx, true);
@@ -474,6 +512,11 @@ impl Player {
             return;
         }
         self.asking = Some(question.clone());
+        if self.early.as_ref() == Some(question.position()) {
+            // Asked already, while the learner read the auction: its
+            // values answer either question (`Msg::Early`).
+            return;
+        }
         let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
         let position = question.position();
         let message = PositionMsg::new(&position.hands, position.trump, position.leader, &position.trick);
@@ -504,6 +547,26 @@ impl Player {
                 Ok(reply) => vec![Msg::Answered(question, reply)],
                 Err(error) => Player::failed(error),
             }
+        });
+    }
+
+    /// Asks the worker the values of the board's opening lead while the
+    /// learner reads the auction, so that the first robot card or advice of
+    /// the game is ready when play starts (the slowest answer of a game).
+    fn ask_early(&mut self, ctx: &Context<Self>) {
+        if self.early_values.is_some() || self.early.is_some() {
+            return;
+        }
+        let Some(position) = ctx.props().board.opening_lead() else { return };
+        let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
+        let message = PositionMsg::new(&position.hands, position.trump, position.leader, &position.trick);
+        let answer = client.analyse(message);
+        self.early = Some(position.clone());
+        ctx.link().send_future(async move {
+            let values = answer.await.ok().map(|values| {
+                values.into_iter().map(|value| CardValue { card: value.card, tricks: value.tricks }).collect()
+            });
+            Msg::Early(position, values)
         });
     }
 

@@ -4,7 +4,9 @@
 
 use bridge::testing::SplitMix64;
 use bridge::{Call, Card, Seat};
-use training::{Advance, BoardId, EventKind, Game, Journal, JournalError, SolverPort, SolverPosition, SolverQuestion};
+use training::{
+    Advance, BoardId, EventKind, Game, Journal, JournalError, PlayStart, SolverPort, SolverPosition, SolverQuestion,
+};
 
 use crate::journal::{ending, journal, DdSolver};
 
@@ -257,4 +259,31 @@ fn a_game_driven_by_later_answers_replays_a_stored_journal() {
     // The robots asked for best cards only, the advice for every card's value.
     let n_best = asked.iter().filter(|question| matches!(question, SolverQuestion::BestCards(_))).count();
     assert_eq!((n_best, asked.len() - n_best), (39, 13), "three robots and the learner's 13 decisions");
+}
+
+/// The opening lead a board names is the first position its games ask about: the robot's lead when
+/// the learner declares, the advice on the learner's lead when the learner leads; a board whose
+/// contract the learner makes names none.
+#[test]
+fn a_boards_opening_lead_is_the_first_position_its_games_ask_about() {
+    let json = serde_json::from_str(include_str!("../data/board-record-v1.json")).expect("JSON");
+    let board = training::read_board_record(&json).expect("the board fixture reads");
+    let lead = board.opening_lead().expect("3NT by South, a full deal");
+    assert_eq!((lead.leader, lead.trump, lead.trick.len()), (Seat::West, bridge::Strain::NoTrump, 0));
+    assert_eq!(&lead.hands, board.game().deal().hands());
+
+    let declaring = PlayStart::from_board(&board, Seat::South, &mut crate::journal::Always(3)).expect("a contract");
+    let mut game = Game::new(Journal::start(declaring).expect("a full deal"));
+    assert_eq!(game.advance().expect("nothing to check yet").ask, Some(SolverQuestion::BestCards(lead.clone())));
+
+    let leading = PlayStart::from_board(&board, Seat::West, &mut crate::journal::Always(3)).expect("a contract");
+    let mut game = Game::new(Journal::start(leading).expect("a full deal"));
+    // The advice on the learner's decision, fetched ahead.
+    assert_eq!(game.advance().expect("nothing to check yet").ask, Some(SolverQuestion::Analyse(lead)));
+
+    let mut record = board.to_record();
+    record.metadata.teaching_mode = training::TeachingModeRecord::BiddingPractice;
+    let json = serde_json::to_value(record).expect("a record serializes");
+    let bidding = training::read_board_record(&json).expect("the board reads");
+    assert_eq!(bidding.opening_lead(), None, "the learner's auction makes the contract");
 }

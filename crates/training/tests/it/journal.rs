@@ -640,7 +640,7 @@ fn bidding_practice_calls_then_plays_the_contract_reached() {
 }
 
 /// A source replaying one value.
-struct Always(u64);
+pub struct Always(pub u64);
 
 impl RandomSource for Always {
     fn next_u64(&mut self) -> u64 {
