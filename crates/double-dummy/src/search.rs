@@ -149,7 +149,7 @@ impl<'a> Search<'a> {
     /// current trick included), found by a series of null-window searches
     /// starting from `guess`.
     pub(crate) fn ns_tricks(&mut self, leader: usize, trick: TrickCards, count: usize, guess: i32) -> i32 {
-        let n = hand_len(self.hands[(leader + 3) & 3]) as i32;
+        let n = self.tricks_left(count);
         let mut lo = 0;
         let mut hi = n;
         let mut next = guess;
@@ -1399,7 +1399,7 @@ impl Packer {
         #[cfg(target_arch = "x86_64")]
         if self.bmi2 {
             // SAFETY: the processor has BMI2 (`Packer::new`).
-            return unsafe { bmi2::pext2(x, 0, mask).0 };
+            return unsafe { bmi2::pext(x, mask) };
         }
         pext(self.table, x, mask)
     }
@@ -1453,6 +1453,12 @@ fn named_cards(mask: u64, present: u64) -> u64 {
 #[cfg(target_arch = "x86_64")]
 mod bmi2 {
     use std::arch::x86_64::{_pdep_u64, _pext_u64};
+
+    /// BMI2's PEXT of `x` under `mask`.
+    #[target_feature(enable = "bmi2")]
+    pub(super) fn pext(x: u64, mask: u64) -> u64 {
+        _pext_u64(x, mask)
+    }
 
     /// BMI2's PEXT of `x` and of `y` under `mask`.
     #[target_feature(enable = "bmi2")]

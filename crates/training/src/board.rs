@@ -305,7 +305,7 @@ impl Board {
         let (contract, declarer) = (self.derived.contract?, game.auction().declarer()?);
         game.deal()
             .is_complete()
-            .then(|| SolverPosition::of_play(&Play::new(*game.deal(), contract.bid.strain(), declarer.next())))
+            .then(|| SolverPosition::of_play(&Play::new(*game.deal(), contract.strain(), declarer.next())))
     }
 
     /// The version of the gate that checked the board.

@@ -97,6 +97,11 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     }
 }
 
+/// A position in the worker's protocol.
+fn position_msg(position: &SolverPosition) -> PositionMsg {
+    PositionMsg::new(&position.hands, position.trump, position.leader, &position.trick)
+}
+
 /// Changes the progress of the collection the board is played in (when
 /// there is one and a store), then tells the page the progress stored, or
 /// the store's error.
@@ -438,7 +443,8 @@ impl Player {
                 self.game_id = format!("{}:{}:{:x}", board.id.0, now().0, BrowserRandom.next_u64() >> 32);
                 let mut game = Game::new(journal).following(board.game().auction().calls());
                 if let Some((position, values)) = &self.early_values {
-                    // Kept only when the game asks it.
+                    // The opening lead's values: the first question of any
+                    // game of the board.
                     game.answer(position.clone(), values.clone());
                 }
                 self.phase = Phase::Playing(Box::new(game));
@@ -517,26 +523,15 @@ impl Player {
             // values answer either question (`Msg::Early`).
             return;
         }
-        let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
-        let position = question.position();
-        let message = PositionMsg::new(&position.hands, position.trump, position.leader, &position.trick);
         // Either question's answer, as one kind of future.
         let reply: std::pin::Pin<Box<dyn std::future::Future<Output = Result<Reply, ClientError>>>> = match &question {
-            SolverQuestion::Analyse(_) => {
-                let answer = client.analyse(message);
-                Box::pin(async move {
-                    answer.await.map(|values| {
-                        Reply::Values(
-                            values
-                                .into_iter()
-                                .map(|value| CardValue { card: value.card, tricks: value.tricks })
-                                .collect(),
-                        )
-                    })
-                })
+            SolverQuestion::Analyse(position) => {
+                let answer = self.analyse(position);
+                Box::pin(async move { answer.await.map(Reply::Values) })
             }
-            SolverQuestion::BestCards(_) => {
-                let answer = client.best_cards(message);
+            SolverQuestion::BestCards(position) => {
+                let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
+                let answer = client.best_cards(position_msg(position));
                 Box::pin(
                     async move { answer.await.map(|(tricks, cards)| Reply::BestCards(BestCards { tricks, cards })) },
                 )
@@ -558,16 +553,24 @@ impl Player {
             return;
         }
         let Some(position) = ctx.props().board.opening_lead() else { return };
-        let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
-        let message = PositionMsg::new(&position.hands, position.trump, position.leader, &position.trick);
-        let answer = client.analyse(message);
+        let answer = self.analyse(&position);
         self.early = Some(position.clone());
-        ctx.link().send_future(async move {
-            let values = answer.await.ok().map(|values| {
+        ctx.link().send_future(async move { Msg::Early(position, answer.await.ok()) });
+    }
+
+    /// Asks the worker (started at the first question) the value of every
+    /// legal card of `position`.
+    fn analyse(
+        &mut self,
+        position: &SolverPosition,
+    ) -> impl std::future::Future<Output = Result<Vec<CardValue>, ClientError>> + 'static {
+        let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
+        let answer = client.analyse(position_msg(position));
+        async move {
+            answer.await.map(|values| {
                 values.into_iter().map(|value| CardValue { card: value.card, tricks: value.tricks }).collect()
-            });
-            Msg::Early(position, values)
-        });
+            })
+        }
     }
 
     /// What the page does when the worker gave no answer.
