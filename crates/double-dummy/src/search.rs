@@ -47,9 +47,9 @@ const VOID_PENALTY: i32 = 100;
 /// How much a lead counts against it per card the opponents hold in its
 /// suit: the fewer cards they can play to it, the fewer answers a proof
 /// must refute (DDS weighs its leads so too). On the bench sets below,
-/// with the next three terms: 7% fewer nodes on 60 tables (deals 0 to 59)
-/// and 7% on 40 others (60 to 99), 10% fewer for `analyse` at the 100
-/// opening leads of solve-board.jsonl, 9% for `best_cards` there.
+/// with the next three terms: 5.7% fewer nodes on 60 tables (deals 0 to
+/// 59) and 7.2% on 40 others (60 to 99), 10% fewer for `analyse` at the
+/// 100 opening leads of solve-board.jsonl, 9% for `best_cards` there.
 const OPPONENT_CARD_PENALTY: i32 = 5;
 /// The score of cashing a suit's top card when the next card of the suit
 /// belongs to an opponent holding two cards of it or more, which cashing
