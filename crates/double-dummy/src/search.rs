@@ -1063,8 +1063,9 @@ impl<'a> Search<'a> {
         let partner_ruffs = side_suit && holding(partner) == 0 && trumps[partner];
         let top_card = 63 - top_of_suit.leading_zeros();
         // The suit's second and third cards (as bits of its holding; 0 if none).
-        let second = top_n(top_of_suit, 2) & !(1u64 << top_card);
-        let third = top_n(top_of_suit, 3) & !top_n(top_of_suit, 2);
+        let (top_two, top_three) = (top_n(top_of_suit, 2), top_n(top_of_suit, 3));
+        let second = top_two & !(1u64 << top_card);
+        let third = top_three & !top_two;
         let opponents = holding(lho) | holding(rho);
         // Cashing the top card would promote the opponents' next card, and
         // its holder has a card to spare to the top card.
@@ -1130,8 +1131,8 @@ impl<'a> Search<'a> {
         let side = holding(player) | holding(partner);
         let sets_up = side >> top_card & 1 == 0 && side & second != 0 && side & third != 0;
         let other_score = other_score + if sets_up { SETTING_UP_BONUS } else { 0 };
-        let forcing =
-            holding(partner) >> top_card & 1 == 0 && holding(player) & second != 0 && holding(player) & third != 0;
+        // The leader holds both: the second card forces the top out.
+        let forcing = sets_up && holding(player) & (second | third) == second | third;
         let forcing = if forcing { 63 - second.leading_zeros() } else { 0 };
         (top_card, top_score + common, other_score + common, forcing)
     }
@@ -1602,9 +1603,8 @@ mod tests {
         }
         let table = pext_table();
         let mut next = crate::xorshift(0x9E37_79B9_7F4A_7C15);
-        let all_cards = SUIT_BITS * 0x0001_0001_0001_0001;
         for _ in 0..20_000 {
-            let present = next() & next() & all_cards;
+            let present = next() & next() & ALL_RANKS;
             let (x, y) = (next(), next());
             // SAFETY: the processor has BMI2, checked above.
             let expected = unsafe { bmi2::pext2(x, y, present) };

@@ -530,8 +530,7 @@ impl Player {
                 Box::pin(async move { answer.await.map(Reply::Values) })
             }
             SolverQuestion::BestCards(position) => {
-                let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
-                let answer = client.best_cards(position_msg(position));
+                let answer = self.client().best_cards(position_msg(position));
                 Box::pin(
                     async move { answer.await.map(|(tricks, cards)| Reply::BestCards(BestCards { tricks, cards })) },
                 )
@@ -558,14 +557,17 @@ impl Player {
         ctx.link().send_future(async move { Msg::Early(position, answer.await.ok()) });
     }
 
-    /// Asks the worker (started at the first question) the value of every
-    /// legal card of `position`.
+    /// The solver's worker, started at the first question.
+    fn client(&mut self) -> &SolverClient {
+        self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT))
+    }
+
+    /// Asks the worker the value of every legal card of `position`.
     fn analyse(
         &mut self,
         position: &SolverPosition,
     ) -> impl std::future::Future<Output = Result<Vec<CardValue>, ClientError>> + 'static {
-        let client = self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT));
-        let answer = client.analyse(position_msg(position));
+        let answer = self.client().analyse(position_msg(position));
         async move {
             answer.await.map(|values| {
                 values.into_iter().map(|value| CardValue { card: value.card, tricks: value.tricks }).collect()
