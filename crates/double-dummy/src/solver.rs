@@ -196,7 +196,11 @@ impl Solver {
             let n_tricks = tricks_u8(position.tricks_left());
             let guess = ns_guess.unwrap_or_else(|| first_guess(&position));
             let ns = self.ns_tricks(&position, guess);
-            ns_guess = Some(i32::from(ns));
+            // The next declarer's first test one trick above this value,
+            // as `first_guess` starts: most values repeat, and failing
+            // just above the value first took fewer nodes than starting at
+            // it (0.3 to 0.9% fewer on each of three sets of bench tables).
+            ns_guess = Some(i32::from(ns) + 1);
             res[declarer.index()] = match declarer {
                 Seat::North | Seat::South => ns,
                 Seat::East | Seat::West => n_tricks - ns,
