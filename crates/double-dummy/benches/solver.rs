@@ -2,7 +2,8 @@
 //! the file) on one thread and on all cores, the same tables by pons-dds (a
 //! Rust port of DDS, the reference) on one thread with the ratio of the two,
 //! `analyse` (with pons-dds's every-card `solve_board` on the same positions
-//! and the ratio) and `best_cards` at the opening lead and mid-play
+//! and the ratio; the two solvers take turns, table by table and position
+//! by position) and `best_cards` at the opening lead and mid-play
 //! (solve-board.jsonl; median, p90, p99 and max ms per call), and peak
 //! memory.
 //!
@@ -24,34 +25,39 @@ fn main() {
     let deals: Vec<(Deal, DdTable)> = tables.lines().take(n_deals).map(parse_table_line).collect();
     println!("{} deals, {} logical cores", deals.len(), std::thread::available_parallelism().map_or(1, |n| n.get()));
 
-    // One thread, one solver reused across deals, as the app does.
+    // One thread, one solver of each reused across deals, as the app does.
+    // The two take turns deal by deal, each going first every other deal,
+    // so that the machine's drift during a run (its times move by 10 to
+    // 15% between runs) weighs on both alike.
     let mut solver = Solver::new();
+    let mut reference = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
     let mut times = Vec::new();
+    let mut reference_times = Vec::new();
     let mut nodes = 0;
-    for (deal, expected) in &deals {
-        let before = solver.nodes();
-        let start = Instant::now();
-        let table = solver.table(deal).expect("a full deal");
-        times.push(start.elapsed().as_secs_f64() * 1e3);
-        nodes += solver.nodes() - before;
-        assert_eq!(&table, expected, "table of {deal}");
+    for (idx, (deal, expected)) in deals.iter().enumerate() {
+        for turn in 0..2 {
+            if (idx + turn) % 2 == 0 {
+                let before = solver.nodes();
+                let start = Instant::now();
+                let table = solver.table(deal).expect("a full deal");
+                times.push(start.elapsed().as_secs_f64() * 1e3);
+                nodes += solver.nodes() - before;
+                assert_eq!(&table, expected, "table of {deal}");
+            } else {
+                let pons_deal: pons_dds::FullDeal =
+                    deal.to_string().parse().expect("our deal string reads as pons-dds's");
+                let start = Instant::now();
+                let table = pons_dds::solve_deal_on(&mut reference, pons_deal);
+                reference_times.push(start.elapsed().as_secs_f64() * 1e3);
+                assert_eq!(&from_pons(&table), expected, "pons-dds table of {deal}");
+            }
+        }
     }
     let ours = report("table, 1 thread", &mut times);
     if !deals.is_empty() {
         println!("  mean nodes per table: {:.0}", nodes as f64 / deals.len() as f64);
     }
-
-    // The reference on the same deals, one thread, one solver reused.
-    let mut reference = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
-    let mut times = Vec::new();
-    for (deal, expected) in &deals {
-        let pons_deal: pons_dds::FullDeal = deal.to_string().parse().expect("our deal string reads as pons-dds's");
-        let start = Instant::now();
-        let table = pons_dds::solve_deal_on(&mut reference, pons_deal);
-        times.push(start.elapsed().as_secs_f64() * 1e3);
-        assert_eq!(&from_pons(&table), expected, "pons-dds table of {deal}");
-    }
-    let theirs = report("pons-dds table, 1 thread", &mut times);
+    let theirs = report("pons-dds table, 1 thread", &mut reference_times);
     if let (Some(ours), Some(theirs)) = (ours, theirs) {
         println!("  ours/pons-dds: mean {:.2}, median {:.2}", ours.mean / theirs.mean, ours.median / theirs.median);
     }
@@ -74,32 +80,36 @@ fn main() {
 
     let boards = read("solve-board.jsonl");
     for (kind, skip) in [("opening lead", 0), ("mid-play", 1)] {
+        // Taking turns position by position, as the tables do.
         let mut solver = Solver::new();
+        let mut reference = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
         let mut times = Vec::new();
+        let mut reference_times = Vec::new();
         let mut nodes = Vec::new();
-        for line in boards.lines().skip(skip).step_by(2).take(n_boards) {
+        for (idx, line) in boards.lines().skip(skip).step_by(2).take(n_boards).enumerate() {
             let (position, expected) = parse_board_line(line);
-            let before = solver.nodes();
-            let start = Instant::now();
-            let values = solver.analyse(&position);
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-            nodes.push(solver.nodes() - before);
-            let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
-            assert_eq!(values, expected, "{line}");
+            for turn in 0..2 {
+                if (idx + turn) % 2 == 0 {
+                    let before = solver.nodes();
+                    let start = Instant::now();
+                    let values = solver.analyse(&position);
+                    times.push(start.elapsed().as_secs_f64() * 1e3);
+                    nodes.push(solver.nodes() - before);
+                    let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
+                    assert_eq!(values, expected, "{line}");
+                } else {
+                    // The reference's every-card value.
+                    let objective =
+                        pons_dds::Objective { board: pons_board(&position), target: pons_dds::Target::Legal };
+                    let start = Instant::now();
+                    std::hint::black_box(reference.solve_board(&objective));
+                    reference_times.push(start.elapsed().as_secs_f64() * 1e3);
+                }
+            }
         }
         let ours = report(&format!("analyse, {kind}"), &mut times);
         report_nodes(&mut nodes);
-        // The reference on the same positions: every card's value.
-        let mut reference = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
-        let mut times = Vec::new();
-        for line in boards.lines().skip(skip).step_by(2).take(n_boards) {
-            let (position, _) = parse_board_line(line);
-            let objective = pons_dds::Objective { board: pons_board(&position), target: pons_dds::Target::Legal };
-            let start = Instant::now();
-            std::hint::black_box(reference.solve_board(&objective));
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-        }
-        let theirs = report(&format!("pons-dds analyse, {kind}"), &mut times);
+        let theirs = report(&format!("pons-dds analyse, {kind}"), &mut reference_times);
         if let (Some(ours), Some(theirs)) = (ours, theirs) {
             println!("  ours/pons-dds: mean {:.2}, median {:.2}", ours.mean / theirs.mean, ours.median / theirs.median);
         }
