@@ -99,6 +99,15 @@ static POP13: [u8; 1 << 13] = {
 /// The cards of a trick so far, as bit indices (16 * suit + rank).
 pub(crate) type TrickCards = [u8; 4];
 
+/// What one hand cashes from the top ([`Search::top_winners`]): the
+/// tricks of each suit, and the cards they rely on in every suit at once
+/// (the suits' cards never share a bit).
+#[derive(Clone, Copy, Default)]
+struct Winners {
+    tricks: [i32; 4],
+    cards: u64,
+}
+
 /// The state of one search: the hands as bit sets (bit 16 * suit + rank),
 /// the trump suit, and the shared table.
 pub(crate) struct Search<'a> {
@@ -668,16 +677,8 @@ impl<'a> Search<'a> {
         let drawn_by = self.trumps_drawn_by(leader);
         let lho_ruffs = lho & trump_bits != 0 && drawn_by == 0;
         let rho_ruffs = rho & trump_bits != 0 && drawn_by == 0;
-        let mut res = 0;
-        // The tricks of each suit counted (the partner's last) with their cards.
-        let mut counted = [(0i32, 0u64); 5];
-        let [own_tricks, mate_tricks] = self.top_winners(leader, lho_ruffs, rho_ruffs);
-        for (item, won) in counted[..4].iter_mut().zip(own_tricks) {
-            if won.0 > 0 {
-                res += won.0;
-                *item = won;
-            }
-        }
+        let [own, mate] = self.top_winners(leader, lho_ruffs, rho_ruffs);
+        let res: i32 = own.tricks.iter().sum();
         // Then a low card to partner's winners in a suit where the leader
         // has none, and partner cashes its winners there, or in every suit,
         // when partner can keep those suits while the leader cashes: its
@@ -686,31 +687,34 @@ impl<'a> Search<'a> {
         let mut extra_rel = 0;
         // Not needed when the leader's own tricks are enough.
         if res < need {
-            let (all_tricks, all_rel, all_suits) = mate_tricks
-                .iter()
-                .enumerate()
-                .filter(|(_, item)| item.0 > 0)
-                .fold((0, 0, 0), |(tricks, rel, suits), (suit, item)| {
-                    (tricks + item.0, rel | item.1, suits | SUIT_BITS << (16 * suit))
-                });
+            let all_tricks: i32 = mate.tricks.iter().sum();
+            let all_suits =
+                (0..4).filter(|&suit| mate.tricks[suit] > 0).fold(0, |acc, suit| acc | SUIT_BITS << (16 * suit));
             let covers = |suits: u64| hand_len(partner & !suits) as i32 >= res;
-            for (suit, &(tricks, rel)) in mate_tricks.iter().enumerate() {
+            for (suit, &tricks) in mate.tricks.iter().enumerate() {
                 // The leader needs a card of the suit to reach partner.
                 if tricks == 0 || (hand >> (16 * suit)) & SUIT_BITS == 0 {
                     continue;
                 }
+                let suit_bits = SUIT_BITS << (16 * suit);
                 if all_tricks > best_extra && covers(all_suits) {
-                    (best_extra, extra_rel) = (all_tricks, all_rel);
-                } else if tricks > best_extra && covers(SUIT_BITS << (16 * suit)) {
-                    (best_extra, extra_rel) = (tricks, rel);
+                    (best_extra, extra_rel) = (all_tricks, mate.cards);
+                } else if tricks > best_extra && covers(suit_bits) {
+                    (best_extra, extra_rel) = (tricks, mate.cards & suit_bits);
                 }
             }
         }
-        counted[4] = (best_extra, extra_rel);
         let total = res + best_extra;
         if total < need {
-            return (total, counted.iter().fold(drawn_by, |acc, item| acc | item.1));
+            return (total, drawn_by | own.cards | extra_rel);
         }
+        // The tricks of each suit counted (the partner's last) with their
+        // cards: only those of the fewest suits that reach `need`.
+        let mut counted = [(0i32, 0u64); 5];
+        for (suit, item) in counted[..4].iter_mut().enumerate() {
+            *item = (own.tricks[suit], own.cards & SUIT_BITS << (16 * suit));
+        }
+        counted[4] = (best_extra, extra_rel);
         counted.sort_unstable_by_key(|item| -item.0);
         let mut sum = 0;
         let mut relevant = drawn_by;
@@ -731,40 +735,50 @@ impl<'a> Search<'a> {
     /// ruff holds; with the run's cards that meet another card of the suit
     /// (with nobody else holding it, the lengths say it all: the others win
     /// on the lengths). Nothing for a suit the side cannot win from the top.
-    fn top_winners(&self, leader: usize, lho_ruffs: bool, rho_ruffs: bool) -> [[(i32, u64); 4]; 2] {
+    fn top_winners(&self, leader: usize, lho_ruffs: bool, rho_ruffs: bool) -> [Winners; 2] {
         let lho = self.hands[(leader + 1) & 3];
         let rho = self.hands[(leader + 3) & 3];
         let side = [self.hands[leader], self.hands[leader ^ 2]];
-        let mut res = [[(0, 0); 2]; 4];
-        for (suit, item) in res.iter_mut().enumerate() {
+        let all_cards = side[0] | side[1] | lho | rho;
+        let mut res = [Winners::default(); 2];
+        for suit in 0..4 {
             let shift = 16 * suit;
-            let all = ((side[0] | side[1] | lho | rho) >> shift) & SUIT_BITS;
+            let all = (all_cards >> shift) & SUIT_BITS;
             if all == 0 {
                 continue;
             }
             // Only the holder of the suit's top card has a run.
             let top = 1u64 << (63 - all.leading_zeros());
-            let Some(holder) = (0..2).find(|&idx| (side[idx] >> shift) & top != 0) else { continue };
-            let own = (side[holder] >> shift) & SUIT_BITS;
+            let first = (side[0] >> shift) & SUIT_BITS;
+            let second = (side[1] >> shift) & SUIT_BITS;
+            let (holder, own, mate) = if first & top != 0 {
+                (0, first, second)
+            } else if second & top != 0 {
+                (1, second, first)
+            } else {
+                continue;
+            };
             let rest = all & !own;
             let run_cards = if rest == 0 { own } else { own & !((1u64 << (64 - rest.leading_zeros())) - 1) };
             let run = len(run_cards);
-            let len_of = |bits: u64| len((bits >> shift) & SUIT_BITS);
-            let met = len_of(side[holder ^ 1]).max(len_of(lho)).max(len_of(rho));
+            let lho_len = len((lho >> shift) & SUIT_BITS);
+            let rho_len = len((rho >> shift) & SUIT_BITS);
+            let met = len(mate).max(lho_len).max(rho_len);
             let mut winners = if run >= met { len(own) } else { run };
             if self.trump < NOTRUMP && suit != self.trump {
                 if lho_ruffs {
-                    winners = winners.min(len_of(lho));
+                    winners = winners.min(lho_len);
                 }
                 if rho_ruffs {
-                    winners = winners.min(len_of(rho));
+                    winners = winners.min(rho_len);
                 }
             }
             if winners > 0 {
-                item[holder] = (winners as i32, top_n(run_cards, met) << shift);
+                res[holder].tricks[suit] = winners as i32;
+                res[holder].cards |= top_n(run_cards, met) << shift;
             }
         }
-        [res.map(|pair| pair[0]), res.map(|pair| pair[1])]
+        res
     }
 
     /// The leader's run of top trumps (above every other trump) when it is
