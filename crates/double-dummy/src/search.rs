@@ -70,6 +70,17 @@ const SETTING_UP_BONUS: i32 = 25;
 /// hand (the king from king-queen under the ace): it forces the top card
 /// out.
 const FORCING_BONUS: i32 = 15;
+/// What the lead of a suit's top card counts, instead of 100, when
+/// partner holds the second card with no more cards of the suit than the
+/// leader: the honour from the short side goes first, so a low card to
+/// partner's comes before the top, whose cashing would leave partner's card
+/// stranded or crash it (found by walking a deal where pons-dds took a
+/// twentieth of our trick starts). On the bench sets: 3.9% fewer nodes on
+/// 20 tables, 3.4% on 40 more, 1.7% on 40 held out, 2.9% for `analyse` at
+/// the opening leads, 3.7% mid-play, 3.9% for `best_cards`; partner's
+/// singleton only, 1.3% in all; any partner's length, 0.5%; 20 or -20
+/// instead of 0, a little less.
+const LONG_SIDE_TOP_SCORE: i32 = 0;
 /// Notrump, in the place of a trump suit index.
 pub(crate) const NOTRUMP: usize = 4;
 
@@ -1092,6 +1103,8 @@ impl<'a> Search<'a> {
             -40
         } else if promotes {
             PROMOTING_TOP_SCORE
+        } else if holding(partner) & second != 0 && len(holding(partner)) <= len(holding(player)) {
+            LONG_SIDE_TOP_SCORE
         } else {
             100
         };
