@@ -35,23 +35,25 @@ fn main() {
     let mut reference_times = Vec::new();
     let mut nodes = 0;
     for (idx, (deal, expected)) in deals.iter().enumerate() {
-        for turn in 0..2 {
-            if (idx + turn) % 2 == 0 {
+        take_turns(
+            idx,
+            || {
                 let before = solver.nodes();
                 let start = Instant::now();
                 let table = solver.table(deal).expect("a full deal");
                 times.push(start.elapsed().as_secs_f64() * 1e3);
                 nodes += solver.nodes() - before;
                 assert_eq!(&table, expected, "table of {deal}");
-            } else {
+            },
+            || {
                 let pons_deal: pons_dds::FullDeal =
                     deal.to_string().parse().expect("our deal string reads as pons-dds's");
                 let start = Instant::now();
                 let table = pons_dds::solve_deal_on(&mut reference, pons_deal);
                 reference_times.push(start.elapsed().as_secs_f64() * 1e3);
                 assert_eq!(&from_pons(&table), expected, "pons-dds table of {deal}");
-            }
-        }
+            },
+        );
     }
     let ours = report("table, 1 thread", &mut times);
     if !deals.is_empty() {
@@ -88,8 +90,9 @@ fn main() {
         let mut nodes = Vec::new();
         for (idx, line) in boards.lines().skip(skip).step_by(2).take(n_boards).enumerate() {
             let (position, expected) = parse_board_line(line);
-            for turn in 0..2 {
-                if (idx + turn) % 2 == 0 {
+            take_turns(
+                idx,
+                || {
                     let before = solver.nodes();
                     let start = Instant::now();
                     let values = solver.analyse(&position);
@@ -97,15 +100,16 @@ fn main() {
                     nodes.push(solver.nodes() - before);
                     let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
                     assert_eq!(values, expected, "{line}");
-                } else {
+                },
+                || {
                     // The reference's every-card value.
                     let objective =
                         pons_dds::Objective { board: pons_board(&position), target: pons_dds::Target::Legal };
                     let start = Instant::now();
                     std::hint::black_box(reference.solve_board(&objective));
                     reference_times.push(start.elapsed().as_secs_f64() * 1e3);
-                }
-            }
+                },
+            );
         }
         let ours = report(&format!("analyse, {kind}"), &mut times);
         report_nodes(&mut nodes);
@@ -136,6 +140,19 @@ fn main() {
     }
     if let Some(peak) = peak_memory() {
         println!("peak memory (VmHWM): {peak}");
+    }
+}
+
+/// Runs `ours` and `theirs` for the `idx`th item of a series, ours first
+/// on even items and theirs first on odd ones, so that the machine's drift
+/// during a run weighs on both alike.
+fn take_turns(idx: usize, mut ours: impl FnMut(), mut theirs: impl FnMut()) {
+    if idx.is_multiple_of(2) {
+        ours();
+        theirs();
+    } else {
+        theirs();
+        ours();
     }
 }
 

@@ -75,11 +75,11 @@ const FORCING_BONUS: i32 = 15;
 /// leader: the honour from the short side goes first, so a low card to
 /// partner's comes before the top, whose cashing would leave partner's card
 /// stranded or crash it (found by walking a deal where pons-dds took a
-/// fiftieth of our trick starts under one lead). On the bench sets: 3.9% fewer nodes on
-/// 20 tables, 3.4% on 40 more, 1.7% on 40 held out, 2.9% for `analyse` at
-/// the opening leads, 3.7% mid-play, 3.9% for `best_cards`; partner's
-/// singleton only, 1.3% in all; any partner's length, 0.5%; 20 or -20
-/// instead of 0, a little less.
+/// fiftieth of our trick starts under one lead). On the bench sets: 3.9%
+/// fewer nodes on 20 tables, 3.4% on 40 more, 1.7% on 40 held out, 2.9%
+/// for `analyse` at the opening leads, 3.7% mid-play, 3.9% for
+/// `best_cards`; partner's singleton only, 1.3% in all; any partner's
+/// length, 0.5%; 20 or -20 instead of 0, a little less.
 const LONG_SIDE_TOP_SCORE: i32 = 0;
 /// Notrump, in the place of a trump suit index.
 pub(crate) const NOTRUMP: usize = 4;
@@ -1232,24 +1232,26 @@ impl<'a> Search<'a> {
             // on the trick, and the card just below the lead, if the second
             // hand's side holds it, is then the highest left (as a king
             // covers a queen led toward the ace, with the jack behind).
-            let suit = ((self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) >> (16 * led)) & SUIT_BITS;
-            let above = suit & !((lead << 1) - 1);
-            let below = suit & (lead - 1);
-            let lowest_above = above & above.wrapping_neg();
-            let cover = if len(above) == 2
-                && own & lowest_above != 0
-                && below != 0
-                && ours >> (63 - below.leading_zeros()) & 1 != 0
-            {
-                (16 * led as u32 + lowest_above.trailing_zeros()) as u8
+            // Only read where the third hand holds the top.
+            let third_tops = next_led.leading_zeros() < ours.leading_zeros();
+            let cover = if third_tops {
+                let suit = ((self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) >> (16 * led)) & SUIT_BITS;
+                let above = suit & !((lead << 1) - 1);
+                let below = suit & (lead - 1);
+                let lowest_above = above & above.wrapping_neg();
+                let sets_up = len(above) == 2
+                    && own & lowest_above != 0
+                    && below != 0
+                    && ours >> (63 - below.leading_zeros()) & 1 != 0;
+                if sets_up {
+                    (16 * led as u32 + lowest_above.trailing_zeros()) as u8
+                } else {
+                    NO_MOVE
+                }
             } else {
                 NO_MOVE
             };
-            (
-                !third_ruffs && fourth_led.leading_zeros() < bar.leading_zeros(),
-                next_led.leading_zeros() < ours.leading_zeros(),
-                cover,
-            )
+            (!third_ruffs && fourth_led.leading_zeros() < bar.leading_zeros(), third_tops, cover)
         } else {
             (false, false, NO_MOVE)
         };
