@@ -1227,14 +1227,15 @@ impl<'a> Search<'a> {
             let bar = next_led | lead;
             let own = (hand >> (16 * led)) & SUIT_BITS;
             let ours = fourth_led | own;
-            // With two cards left above the lead, the lower one the second
-            // hand's: covering with it makes the third hand spend the top
-            // on the trick, and the card just below the lead, if the second
-            // hand's side holds it, is then the highest left (as a king
-            // covers a queen led toward the ace, with the jack behind).
-            // Only read where the third hand holds the top.
+            // The cards the second hand covers with though the third hand
+            // holds the top (only read then). With two cards left above
+            // the lead, the lower one the second hand's: covering with it
+            // makes the third hand spend the top on the trick, and the card
+            // just below the lead, if the second hand's side holds it, is
+            // then the highest left (as a king covers a queen led toward
+            // the ace, with the jack behind).
             let third_tops = next_led.leading_zeros() < ours.leading_zeros();
-            let cover = if third_tops {
+            let cover = if third_tops && own != 0 {
                 let suit = ((self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) >> (16 * led)) & SUIT_BITS;
                 let above = suit & !((lead << 1) - 1);
                 let below = suit & (lead - 1);
@@ -1243,8 +1244,21 @@ impl<'a> Search<'a> {
                     && own & lowest_above != 0
                     && below != 0
                     && ours >> (63 - below.leading_zeros()) & 1 != 0;
+                // Or it splits its top cards when they are equivalent and
+                // the third hand holds a card between them and the lead: a
+                // low card lets that card win the trick cheaply, as with
+                // Q-J-3 over A-K-10 (on 60 bench tables and the opening
+                // leads 0.9% fewer nodes, on 40 other tables 4.9%, 1.8%
+                // mid-play).
+                let top = 63 - own.leading_zeros();
+                let lower = (suit | lead) & !own & ((1u64 << top) - 1);
+                let group = own & !((1u64 << (64 - lower.leading_zeros())) - 1);
+                let bottom = group & group.wrapping_neg();
+                let splits = len(group) >= 2 && bottom > lead && next_led & (bottom - 1) & !((lead << 1) - 1) != 0;
                 if sets_up {
                     (16 * led as u32 + lowest_above.trailing_zeros()) as u8
+                } else if splits {
+                    (16 * led as u32 + top) as u8
                 } else {
                     NO_MOVE
                 }
@@ -1275,7 +1289,9 @@ impl<'a> Search<'a> {
                 // pays (5 to 8% more nodes played low). So does the cover
                 // that sets up the card below the lead (on 60 bench tables
                 // and the opening leads 1.0% fewer nodes, on 40 other tables
-                // 1.9%).
+                // 1.9%), and the split of equivalent top cards over a
+                // finesse; both go first of all (0.4% and 0.6% fewer nodes
+                // than among the other covers).
                 1 if third_tops && usize::from(card >> 4) == led && card != cover => low,
                 1 => {
                     // A card the third hand cannot beat wins the trick for the
@@ -1286,7 +1302,7 @@ impl<'a> Search<'a> {
                         // Covering, though the third hand may beat it: its side
                         // must then spend a higher card (3.5% fewer nodes with
                         // the third hand's forcing card, on 60 bench tables).
-                        10 + low
+                        (if card == cover { 30 } else { 10 }) + low
                     } else {
                         low
                     }
