@@ -1233,7 +1233,8 @@ impl<'a> Search<'a> {
             // makes the third hand spend the top on the trick, and the card
             // just below the lead, if the second hand's side holds it, is
             // then the highest left (as a king covers a queen led toward
-            // the ace, with the jack behind).
+            // the ace, with the jack behind); not when the top is the third
+            // hand's only card of the suit, which falls anyway.
             let third_tops = next_led.leading_zeros() < ours.leading_zeros();
             let cover = if third_tops && own != 0 {
                 let suit = ((self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) >> (16 * led)) & SUIT_BITS;
@@ -1241,6 +1242,7 @@ impl<'a> Search<'a> {
                 let below = suit & (lead - 1);
                 let lowest_above = above & above.wrapping_neg();
                 let sets_up = len(above) == 2
+                    && len(next_led) > 1
                     && own & lowest_above != 0
                     && below != 0
                     && ours >> (63 - below.leading_zeros()) & 1 != 0;
@@ -1312,7 +1314,13 @@ impl<'a> Search<'a> {
                     if partner_wins && !winner_beaten_next {
                         low
                     } else if beats {
-                        if next_beats(card) {
+                        if next_beats(card) && len(next_led) == 1 {
+                            // The fourth hand's only card of the suit beats it
+                            // and falls anyway: low (on 60 bench tables and
+                            // the opening leads 1.9% fewer nodes, on 40 other
+                            // tables 2.0%, 0.9% mid-play).
+                            low
+                        } else if next_beats(card) {
                             // The highest, which costs the fourth hand most to beat.
                             20 + rank
                         } else {
