@@ -787,9 +787,9 @@ impl<'a> Search<'a> {
     /// other holdings, and no more than an opponent of the leader who may
     /// ruff holds; with the run's cards that meet another card of the suit
     /// (with nobody else holding it, the lengths say it all: the others win
-    /// on the lengths), or two tricks when the leader can cross to
-    /// partner's second card and back. Nothing for a suit the side cannot
-    /// win from the top.
+    /// on the lengths), or two tricks for the leader when the side's top
+    /// two cards are split and the leader can cross to partner and back.
+    /// Nothing for a suit the side cannot win from the top.
     fn top_winners(&self, leader: usize, lho_ruffs: bool, rho_ruffs: bool) -> [Winners; 2] {
         let lho = self.hands[(leader + 1) & 3];
         let rho = self.hands[(leader + 3) & 3];
@@ -821,14 +821,17 @@ impl<'a> Search<'a> {
             let met = len(mate).max(lho_len).max(rho_len);
             let mut winners = if run >= met { len(own) } else { run };
             let mut counted = top_n(run_cards, met);
-            // The leader's top card over partner's second one, both with
-            // a card to spare: a low card to partner's, and back to the
-            // leader's (as A-x opposite K-x), two tricks with the lead back
-            // (on 60 bench tables and the opening leads 0.9% fewer nodes,
-            // 1.2% mid-play).
-            if holder == 0 && run == 1 && len(own) >= 2 && len(mate) >= 2 && mate & top_n(all, 2) != 0 {
+            // The suit's top two cards split between the leader and
+            // partner, both with a card to spare: a low card to partner's,
+            // and back to the leader's (as A-x opposite K-x, either way
+            // round), two tricks for the leader, who is on lead again (on
+            // 60 bench tables and the opening leads 1.4% fewer nodes, 2.7%
+            // mid-play, 1.1% on 40 other tables).
+            let mut holder = holder;
+            if run == 1 && len(own) >= 2 && len(mate) >= 2 && mate & top_n(all, 2) != 0 {
                 winners = 2;
                 counted = top_n(all, 2);
+                holder = 0;
             }
             if self.trump < NOTRUMP && suit != self.trump {
                 if lho_ruffs {
@@ -1799,15 +1802,19 @@ mod cut_off_tests {
         assert_eq!(Search::new(follow, NOTRUMP, &mut tt).partner_ruffs(0), None);
     }
 
-    /// The leader's ace over partner's king, both with a card to spare,
-    /// makes two tricks; with partner's king alone, one.
+    /// The leader's ace and partner's king, both with a card to spare,
+    /// make two tricks for the leader, either way round; with partner's
+    /// king alone, one.
     #[test]
-    fn the_leader_crosses_to_partners_second_card_and_back() {
+    fn the_leader_crosses_to_partner_and_back() {
         let mut tt = TransTable::new(1 << 20);
         let crossing = hands(["A2.2.2.2", "QJ.3.3.3", "K3.4.4.4", "T9.5.5.5"]);
         let [own, _] = Search::new(crossing, NOTRUMP, &mut tt).top_winners(0, false, false);
         assert_eq!(own.tricks[Suit::Spades.index()], 2);
         assert_eq!(own.cards & (SUIT_BITS << (16 * Suit::Spades.index())), card("SA") | card("SK"));
+        let mirrored = hands(["K3.4.4.4", "QJ.3.3.3", "A2.2.2.2", "T9.5.5.5"]);
+        let [own, mate] = Search::new(mirrored, NOTRUMP, &mut tt).top_winners(0, false, false);
+        assert_eq!((own.tricks[Suit::Spades.index()], mate.tricks[Suit::Spades.index()]), (2, 0));
         let blocked = hands(["A2.2.2.2", "QJ.3.3.3", "K.64.4.4", "T9.5.5.5"]);
         let [own, _] = Search::new(blocked, NOTRUMP, &mut tt).top_winners(0, false, false);
         assert_eq!(own.tricks[Suit::Spades.index()], 1);
