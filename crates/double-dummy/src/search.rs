@@ -737,10 +737,11 @@ impl<'a> Search<'a> {
         let rho_ruffs = rho & trump_bits != 0 && drawn_by == 0;
         let [own, mate] = self.top_winners(leader, lho_ruffs, rho_ruffs);
         let res: i32 = own.tricks.iter().sum();
-        // Then a low card to partner's winners in a suit where the leader
-        // has none, and partner cashes its winners there, or in every suit,
-        // when partner can keep those suits while the leader cashes: its
-        // cards outside them cover the leader's tricks.
+        // Then a low card to partner's winners in a suit the leader holds
+        // a card of, and partner cashes its winners there (one more when
+        // that lead is a finesse), or in every suit, when partner can keep
+        // those suits while the leader cashes: its cards outside them cover
+        // the leader's tricks.
         let mut best_extra = 0;
         let mut extra_rel = 0;
         // Not needed when the leader's own tricks are enough.
