@@ -117,10 +117,9 @@ pub(crate) type TrickCards = [u8; 4];
 struct Winners {
     tricks: [i32; 4],
     cards: u64,
-    /// Partner's one more trick in a suit when the leader leads it (a
-    /// finesse of the suit's third card against the second), with the
-    /// cards that relies on.
-    finesse: [i32; 4],
+    /// The cards of partner's finesses (the suit's top three cards, in
+    /// each suit where partner takes one more trick when the leader leads
+    /// it: its third card against the second).
     finesse_cards: u64,
 }
 
@@ -170,6 +169,12 @@ impl<'a> Search<'a> {
     }
 
     /// Where the length of `player`'s suit of `card` sits in `lengths`.
+    /// The cards of `suit` that `seat` holds (bits 2..=14).
+    #[inline]
+    fn holding(&self, seat: usize, suit: usize) -> u64 {
+        (self.hands[seat] >> (16 * suit)) & SUIT_BITS
+    }
+
     fn length_shift(player: usize, card: u8) -> u32 {
         4 * (15 - (4 * player as u32 + u32::from(card >> 4)))
     }
@@ -675,25 +680,26 @@ impl<'a> Search<'a> {
         if self.trump == NOTRUMP {
             return None;
         }
-        let shift = 16 * self.trump;
-        let trumps = |seat: usize| (self.hands[seat] >> shift) & SUIT_BITS;
-        let partner = trumps(leader ^ 2);
+        let partner = self.holding(leader ^ 2, self.trump);
         if partner == 0 {
             return None;
         }
-        let hold = |seat: usize, suit: usize| (self.hands[seat] >> (16 * suit)) & SUIT_BITS != 0;
         let (lho, rho) = ((leader + 1) & 3, (leader + 3) & 3);
         let mut best = None;
         for suit in (0..4).filter(|&suit| suit != self.trump) {
-            if !hold(leader, suit) || hold(leader ^ 2, suit) {
+            if self.holding(leader, suit) == 0 || self.holding(leader ^ 2, suit) != 0 {
                 continue;
             }
-            let over = [lho, rho].into_iter().filter(|&seat| !hold(seat, suit)).fold(0, |acc, seat| acc | trumps(seat));
+            // The trumps of the opponents who cannot follow suit.
+            let over = [lho, rho]
+                .into_iter()
+                .filter(|&seat| self.holding(seat, suit) == 0)
+                .fold(0, |acc, seat| acc | self.holding(seat, self.trump));
             if over == 0 {
                 return Some(0);
             }
             if partner.leading_zeros() < over.leading_zeros() {
-                best = Some(1u64 << (shift as u32 + 63 - partner.leading_zeros()));
+                best = Some(1u64 << (16 * self.trump as u32 + 63 - partner.leading_zeros()));
             }
         }
         best
@@ -756,7 +762,8 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 let suit_bits = SUIT_BITS << (16 * suit);
-                let (finesse, finesse_cards) = (mate.finesse[suit], mate.finesse_cards & suit_bits);
+                let finesse_cards = mate.finesse_cards & suit_bits;
+                let finesse = i32::from(finesse_cards != 0);
                 if all_tricks + finesse > best_extra && covers(all_suits) {
                     (best_extra, extra_rel) = (all_tricks + finesse, mate.cards | finesse_cards);
                 } else if tricks + finesse > best_extra && covers(suit_bits) {
@@ -865,7 +872,6 @@ impl<'a> Search<'a> {
                 let side_suit = self.trump < NOTRUMP && suit != self.trump;
                 let ruffed = side_suit && ((lho_ruffs && lho_len < 2) || (rho_ruffs && rho_len < 2));
                 if (lho >> shift) & second != 0 && own & third != 0 && !ruffed {
-                    res[1].finesse[suit] = 1;
                     res[1].finesse_cards |= top_three << shift;
                 }
             }
@@ -883,7 +889,7 @@ impl<'a> Search<'a> {
             return 0;
         }
         let shift = 16 * self.trump;
-        let trumps = |seat: usize| (self.hands[seat] >> shift) & SUIT_BITS;
+        let trumps = |seat: usize| self.holding(seat, self.trump);
         let own = trumps(leader);
         let lho = trumps((leader + 1) & 3);
         let rho = trumps((leader + 3) & 3);
@@ -973,7 +979,7 @@ impl<'a> Search<'a> {
             return None;
         }
         let shift = 16 * self.trump;
-        let trumps = |seat: usize| (self.hands[seat] >> shift) & SUIT_BITS;
+        let trumps = |seat: usize| self.holding(seat, self.trump);
         let holder = |bit: u32| (0..4).find(|&seat| trumps(seat) >> bit & 1 != 0).unwrap_or(leader);
         let ours = |seat: usize| seat & 1 == leader & 1;
         let all = trumps(0) | trumps(1) | trumps(2) | trumps(3);
@@ -1327,23 +1333,25 @@ impl<'a> Search<'a> {
                     && own & lowest_above != 0
                     && below != 0
                     && ours >> (63 - below.leading_zeros()) & 1 != 0;
-                // Or it splits its top cards when they are equivalent and
-                // the third hand holds a card between them and the lead: a
-                // low card lets that card win the trick cheaply, as with
-                // Q-J-3 over A-K-10 (on 60 bench tables and the opening
-                // leads 0.9% fewer nodes, on 40 other tables 4.9%, 1.8%
-                // mid-play).
-                let top = 63 - own.leading_zeros();
-                let lower = (suit | lead) & !own & ((1u64 << top) - 1);
-                let group = own & !((1u64 << (64 - lower.leading_zeros())) - 1);
-                let bottom = group & group.wrapping_neg();
-                let splits = len(group) >= 2 && bottom > lead && next_led & (bottom - 1) & !((lead << 1) - 1) != 0;
                 if sets_up {
                     (16 * led as u32 + lowest_above.trailing_zeros()) as u8
-                } else if splits {
-                    (16 * led as u32 + top) as u8
                 } else {
-                    NO_MOVE
+                    // Or it splits its top cards when they are equivalent
+                    // and the third hand holds a card between them and the
+                    // lead: a low card lets that card win the trick cheaply,
+                    // as with Q-J-3 over A-K-10 (on 60 bench tables and the
+                    // opening leads 0.9% fewer nodes, on 40 other tables
+                    // 4.9%, 1.8% mid-play).
+                    let top = 63 - own.leading_zeros();
+                    let lower = (suit | lead) & !own & ((1u64 << top) - 1);
+                    let group = own & !((1u64 << (64 - lower.leading_zeros())) - 1);
+                    let bottom = group & group.wrapping_neg();
+                    let splits = len(group) >= 2 && bottom > lead && next_led & (bottom - 1) & !((lead << 1) - 1) != 0;
+                    if splits {
+                        (16 * led as u32 + top) as u8
+                    } else {
+                        NO_MOVE
+                    }
                 }
             } else {
                 NO_MOVE
@@ -1844,12 +1852,11 @@ mod cut_off_tests {
         let [own, mate] = Search::new(finesse, NOTRUMP, &mut tt).top_winners(0, false, false);
         let spades = SUIT_BITS << (16 * Suit::Spades.index());
         assert_eq!((own.tricks[Suit::Spades.index()], mate.tricks[Suit::Spades.index()]), (0, 1));
-        assert_eq!(mate.finesse[Suit::Spades.index()], 1);
         assert_eq!(mate.finesse_cards & spades, card("SA") | card("SK") | card("SQ"));
         // With the king behind partner's ace-queen, no finesse.
         let behind = hands(["32.2.2.2", "J9.3.3.3", "AQ.4.4.4", "KT.5.5.5"]);
         let [_, mate] = Search::new(behind, NOTRUMP, &mut tt).top_winners(0, false, false);
-        assert_eq!(mate.finesse[Suit::Spades.index()], 0);
+        assert_eq!(mate.finesse_cards & spades, 0);
         let blocked = hands(["A2.2.2.2", "QJ.3.3.3", "K.64.4.4", "T9.5.5.5"]);
         let [own, _] = Search::new(blocked, NOTRUMP, &mut tt).top_winners(0, false, false);
         assert_eq!(own.tricks[Suit::Spades.index()], 1);
