@@ -170,26 +170,70 @@ fn suit_tops(select: u64) -> impl Iterator<Item = (u32, bool, u32)> {
     })
 }
 
-/// A fixed-capacity table; it never allocates past its cap, and replaces
-/// the least useful entry of a full bucket (an older search first, then the
-/// one with fewest tricks left, cheapest to recompute).
-pub(crate) struct TransTable {
-    entries: Vec<Entry>,
+/// One bucket's slots side by side, so that a probe or a store touches one
+/// stretch of memory (two pages at most) rather than a page in each of four
+/// arrays: the tags and replacement bytes first, read by every probe and
+/// store, then the filters, then the entries.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Bucket {
+    /// One byte per entry from the hash of its shape (never 0, which marks
+    /// an empty slot): a probe scans a bucket's tags (two cache lines) and
+    /// reads only the entries whose tag matches, not the whole bucket.
+    tags: [u8; WAYS],
+    /// One byte per entry for replacement: the tricks left in the low
+    /// nibble, the search's age (modulo 16) in the high one, so choosing a
+    /// victim reads no entry either.
+    meta: [u8; WAYS],
     /// Per slot, the owners of the top cards its pattern fixes (low half)
     /// and which bits of [`Key::tops`] those are (high half): a probe
     /// compares them before reading the entry, which most same-shape
     /// patterns then fail (12 of 13 read entries did before).
-    filters: Vec<u32>,
-    /// One byte per entry from the hash of its shape (never 0, which marks
-    /// an empty slot): a probe scans a bucket's tags (two cache lines) and
-    /// reads only the entries whose tag matches, not the whole bucket.
-    tags: Vec<u8>,
-    /// One byte per entry for replacement: the tricks left in the low
-    /// nibble, the search's age (modulo 16) in the high one, so choosing a
-    /// victim reads no entry either.
-    meta: Vec<u8>,
-    buckets: u64,
-    capacity: usize,
+    filters: [u32; WAYS],
+    entries: [Entry; WAYS],
+}
+
+/// A bucket of empty slots.
+const EMPTY_BUCKET: Bucket = Bucket {
+    tags: [0; WAYS],
+    meta: [0; WAYS],
+    filters: [0; WAYS],
+    entries: [Entry { shape: 0, mask: 0, plane0: 0, plane1: 0 }; WAYS],
+};
+
+impl Bucket {
+    /// The slot of this bucket a new entry takes: an empty one,
+    /// else an entry of an older search than `age` (modulo 16), else the one
+    /// with the fewest tricks left; among equals, the first from `offset`,
+    /// a place that turns with every new entry (see `TransTable::turn`). Found eight
+    /// slots at a time, not by walking the bucket slot by slot: a full
+    /// bucket's walk read all 128 bytes one by one, and the store of every
+    /// new entry into one paid for it.
+    fn victim(&self, offset: usize, age: u8) -> usize {
+        if let Some(idx) = first_from(&self.tags, offset, zero_bytes) {
+            return idx;
+        }
+        // Scores below 32: the tricks left, plus 16 for the current search.
+        let meta = &self.meta;
+        let score = |word: u64| {
+            let same = zero_bytes(((word >> 4) & LOWS) ^ (u64::from(age) * ONES));
+            (word & LOWS) | (same >> 3)
+        };
+        let least = meta.chunks_exact(8).map(|word| score(load_word(word))).fold(!HIGHS, min_bytes);
+        let least = min_bytes(least, least >> 32);
+        let least = min_bytes(least, least >> 16);
+        let least = min_bytes(least, least >> 8) & 0xFF;
+        first_from(meta, offset, |word| zero_bytes(score(word) ^ (least * ONES))).unwrap_or(offset)
+    }
+}
+
+/// A fixed-capacity table; it never allocates past its cap, and replaces
+/// the least useful entry of a full bucket (an older search first, then the
+/// one with fewest tricks left, cheapest to recompute).
+pub(crate) struct TransTable {
+    /// Empty until the first search.
+    buckets: Vec<Bucket>,
+    n_buckets: usize,
     /// Where the search for a victim starts in a full bucket, moved on at
     /// each new entry. The patterns of one shape share a bucket and all
     /// have as many tricks left, so a search from the bucket's first slot
@@ -219,31 +263,18 @@ impl TransTable {
     pub(crate) fn new(memory: usize) -> TransTable {
         let bucket_bytes = WAYS * SLOT_BYTES;
         // Any count: the index is scaled from the hash, not masked out of it.
-        let buckets = (memory / bucket_bytes).max(1);
-        TransTable {
-            entries: Vec::new(),
-            filters: Vec::new(),
-            tags: Vec::new(),
-            meta: Vec::new(),
-            buckets: buckets as u64,
-            capacity: buckets * WAYS,
-            turn: 0,
-            age: 0,
-            history: [[0; 64]; 4],
-        }
+        let n_buckets = (memory / bucket_bytes).max(1);
+        TransTable { buckets: Vec::new(), n_buckets, turn: 0, age: 0, history: [[0; 64]; 4] }
     }
 
     /// The bytes the table holds once allocated.
     pub(crate) fn memory(&self) -> usize {
-        self.capacity * SLOT_BYTES
+        self.n_buckets * WAYS * SLOT_BYTES
     }
 
     /// Forgets every position.
     pub(crate) fn clear(&mut self) {
-        self.entries = Vec::new();
-        self.filters = Vec::new();
-        self.tags = Vec::new();
-        self.meta = Vec::new();
+        self.buckets = Vec::new();
         self.age = 0;
         self.history = [[0; 64]; 4];
     }
@@ -251,11 +282,8 @@ impl TransTable {
     /// Starts a new top-level search: entries from earlier ones stay valid
     /// but are replaced first.
     pub(crate) fn next_age(&mut self) {
-        if self.entries.is_empty() {
-            self.entries = vec![Entry::default(); self.capacity];
-            self.filters = vec![0; self.capacity];
-            self.tags = vec![0; self.capacity];
-            self.meta = vec![0; self.capacity];
+        if self.buckets.is_empty() {
+            self.buckets = vec![EMPTY_BUCKET; self.n_buckets];
         }
         self.age = self.age.wrapping_add(1);
         for seat in &mut self.history {
@@ -280,17 +308,18 @@ impl TransTable {
         let mut deciding = None;
         let mut looked = 0;
         let tag = shape_tag(key.shape);
-        for all_tops in [false, true] {
+        // The bucket of the patterns depending on every suit is read when
+        // the other one decides nothing: asked for at once, its tags come
+        // in while the first bucket is read.
+        let places = [self.bucket(key, false), self.bucket(key, true)];
+        prefetch(&self.buckets[places[1]].tags[0]);
+        prefetch(&self.buckets[places[1]].tags[64]);
+        for (all_tops, idx) in [false, true].into_iter().zip(places) {
             if deciding.is_some() {
                 // The patterns leaving a suit free are the narrower ones.
                 break;
             }
-            // Hashed only when needed (about half the probes stop at the first).
-            let start = self.bucket(key, all_tops);
-            // Of fixed length, so that indexing them needs no bounds checks.
-            let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
-            let entries: &[Entry; WAYS] = self.entries[start..start + WAYS].try_into().expect("a whole bucket");
-            let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
+            let Bucket { tags, filters, entries, .. } = &self.buckets[idx];
             let all_hits = bucket_hits(tags, tag);
             for (half, mut hits) in [(0, all_hits as u64), (64, (all_hits >> 64) as u64)] {
                 while hits != 0 {
@@ -340,27 +369,24 @@ impl TransTable {
     pub(crate) fn store(&mut self, key: &Key, tricks: u8, bounds: Bounds) {
         let Bounds { lower, upper, best, mask } = bounds;
         debug_assert_eq!((mask | key.plane0 | key.plane1) & INFO_FIELD, 0, "cards in the info field");
-        let start = self.bucket(key, key.select & !mask == 0);
+        let idx = self.bucket(key, key.select & !mask == 0);
         let meta = (self.age & 15) << 4 | tricks;
         let plane0 = key.plane0 & mask;
         let plane1 = key.plane1 & mask;
         let tag = shape_tag(key.shape);
         let named = u32::from(named_tops(key.select, mask));
         let filter = named << 16 | (u32::from(key.tops) & named);
-        // As in the probe, through arrays of the bucket's length and a loop
-        // over the hits of its tags.
-        let tags: &[u8; WAYS] = self.tags[start..start + WAYS].try_into().expect("a whole bucket");
-        let filters: &[u32; WAYS] = self.filters[start..start + WAYS].try_into().expect("a whole bucket");
-        let entries: &mut [Entry; WAYS] = (&mut self.entries[start..start + WAYS]).try_into().expect("a whole bucket");
-        let all_hits = bucket_hits(tags, tag);
+        // As in the probe, a loop over the hits of the bucket's tags.
+        let bucket = &mut self.buckets[idx];
+        let all_hits = bucket_hits(&bucket.tags, tag);
         for (half, mut hits) in [(0, all_hits as u64), (64, (all_hits >> 64) as u64)] {
             while hits != 0 {
-                let idx = (half + hits.trailing_zeros() as usize) % WAYS;
+                let slot = (half + hits.trailing_zeros() as usize) % WAYS;
                 hits &= hits - 1;
-                if filters[idx] != filter {
+                if bucket.filters[slot] != filter {
                     continue;
                 }
-                let entry = &mut entries[idx];
+                let entry = &mut bucket.entries[slot];
                 if entry.mask() == mask
                     && entry.plane0 == plane0
                     && entry.plane1() == plane1
@@ -368,46 +394,22 @@ impl TransTable {
                 {
                     let bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
                     entry.set_info(bounds, if best == NO_MOVE { entry.best() } else { best });
-                    self.meta[start + idx] = meta;
+                    bucket.meta[slot] = meta;
                     return;
                 }
             }
         }
-        let victim = self.victim(start, meta >> 4);
-        self.entries[start + victim] = Entry::new(key.shape, mask, plane0, plane1, lower | upper << 4, best);
-        self.filters[start + victim] = filter;
-        self.tags[start + victim] = tag;
-        self.meta[start + victim] = meta;
-    }
-
-    /// The slot of the bucket at `start` a new entry takes: an empty one,
-    /// else an entry of an older search than `age` (modulo 16), else the one
-    /// with the fewest tricks left; among equals, the first from a place that
-    /// turns with every new entry (see `TransTable::turn`). Found eight
-    /// slots at a time, not by walking the bucket slot by slot: a full
-    /// bucket's walk read all 128 bytes one by one, and the store of every
-    /// new entry into one paid for it.
-    fn victim(&mut self, start: usize, age: u8) -> usize {
         let offset = self.turn;
         self.turn = (self.turn + 1) % WAYS;
-        let tags = &self.tags[start..start + WAYS];
-        if let Some(idx) = first_from(tags, offset, zero_bytes) {
-            return idx;
-        }
-        // Scores below 32: the tricks left, plus 16 for the current search.
-        let meta = &self.meta[start..start + WAYS];
-        let score = |word: u64| {
-            let same = zero_bytes(((word >> 4) & LOWS) ^ (u64::from(age) * ONES));
-            (word & LOWS) | (same >> 3)
-        };
-        let least = meta.chunks_exact(8).map(|word| score(load_word(word))).fold(!HIGHS, min_bytes);
-        let least = min_bytes(least, least >> 32);
-        let least = min_bytes(least, least >> 16);
-        let least = min_bytes(least, least >> 8) & 0xFF;
-        first_from(meta, offset, |word| zero_bytes(score(word) ^ (least * ONES))).unwrap_or(offset)
+        let bucket = &mut self.buckets[idx];
+        let victim = bucket.victim(offset, meta >> 4);
+        bucket.entries[victim] = Entry::new(key.shape, mask, plane0, plane1, lower | upper << 4, best);
+        bucket.filters[victim] = filter;
+        bucket.tags[victim] = tag;
+        bucket.meta[victim] = meta;
     }
 
-    /// The first slot of the bucket of `key`'s patterns: those holding every
+    /// The bucket of `key`'s patterns: those holding every
     /// suit's top card (`all_tops`) spread over the owners of the tops; the
     /// others, which leave a suit free, share one bucket per shape, so they
     /// match whoever holds the tops of their free suits.
@@ -416,9 +418,24 @@ impl TransTable {
         let owners = (key.plane0 & select) ^ (key.plane1 & select).rotate_left(23);
         let hash = (key.shape ^ owners.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let hash = hash ^ (hash >> 29);
-        // The high half of hash * buckets is below the bucket count, which fits in usize.
-        ((u128::from(hash) * u128::from(self.buckets)) >> 64) as usize * WAYS
+        // The high half of hash * n_buckets is below n_buckets.
+        ((u128::from(hash) * self.n_buckets as u128) >> 64) as usize
     }
+}
+
+/// Asks the processor for the cache line holding `value`, without waiting
+/// for it (on x86-64; elsewhere nothing).
+#[inline]
+fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: SSE is part of the x86-64 baseline, and a prefetch only
+        // hints: it reads nothing the program sees and never faults.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
 }
 
 /// Where the key's first plane holds the trump suit.
@@ -559,38 +576,36 @@ mod tests {
     }
 
     /// The victim found eight slots at a time is the one of a slot-by-slot
-    /// walk from `turn`, in full buckets and in ones with holes.
+    /// walk from the offset, in full buckets and in ones with holes.
     #[test]
     fn victim_matches_a_walk() {
-        let mut table = TransTable::new(WAYS * SLOT_BYTES);
-        table.next_age();
+        let mut bucket = EMPTY_BUCKET;
         let mut next = crate::xorshift(0x1234_5678_9ABC_DEF1);
         for round in 0..2000 {
             let age = (next() % 16) as u8;
             for idx in 0..WAYS {
                 let value = next();
                 // Mostly full buckets, some with a few holes.
-                table.tags[idx] = if round % 2 == 0 || !value.is_multiple_of(64) { (value >> 8) as u8 | 1 } else { 0 };
-                table.meta[idx] = ((value >> 16) % 16) as u8 * 16 + ((value >> 24) % 14) as u8;
+                bucket.tags[idx] = if round % 2 == 0 || !value.is_multiple_of(64) { (value >> 8) as u8 | 1 } else { 0 };
+                bucket.meta[idx] = ((value >> 16) % 16) as u8 * 16 + ((value >> 24) % 14) as u8;
             }
             let offset = (next() % WAYS as u64) as usize;
-            table.turn = offset;
             let mut expected = 0;
             let mut best = u32::MAX;
             for step in 0..WAYS {
                 let idx = (offset + step) % WAYS;
-                if table.tags[idx] == 0 {
+                if bucket.tags[idx] == 0 {
                     expected = idx;
                     break;
                 }
-                let slot_meta = table.meta[idx];
+                let slot_meta = bucket.meta[idx];
                 let score = (u32::from(slot_meta >> 4 == age) << 8) | u32::from(slot_meta & 15);
                 if score < best {
                     expected = idx;
                     best = score;
                 }
             }
-            assert_eq!(table.victim(0, age), expected);
+            assert_eq!(bucket.victim(offset, age), expected);
         }
     }
 }
