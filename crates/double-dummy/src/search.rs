@@ -137,6 +137,10 @@ pub(crate) struct Search<'a> {
     /// The cards left in the four hands: the tricks left follow from it
     /// and the cards of the current trick.
     cards: i32,
+    /// The cards left in the four hands, kept as cards are played: working
+    /// them out from the hands read the hands just written by the last
+    /// play, a load that stalled on the store's forwarding.
+    in_hands: u64,
     packer: Packer,
     /// Per tricks left, the lead that last cut off at a trick start
     /// (`NO_MOVE` if none): tried first when the leader holds it.
@@ -161,6 +165,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             lengths,
             cards: hands.iter().map(|&hand| hand_len(hand) as i32).sum(),
+            in_hands: hands[0] | hands[1] | hands[2] | hands[3],
             packer: Packer::new(),
             killers: [NO_MOVE; 14],
             #[cfg(feature = "profiling")]
@@ -182,6 +187,7 @@ impl<'a> Search<'a> {
     /// Takes `card` from `player`'s hand.
     fn take(&mut self, player: usize, card: u8) {
         self.hands[player] ^= 1u64 << card;
+        self.in_hands ^= 1u64 << card;
         self.lengths -= 1 << Self::length_shift(player, card);
         self.cards -= 1;
     }
@@ -189,6 +195,7 @@ impl<'a> Search<'a> {
     /// Gives `card` back to `player`.
     fn give_back(&mut self, player: usize, card: u8) {
         self.hands[player] ^= 1u64 << card;
+        self.in_hands ^= 1u64 << card;
         self.lengths += 1 << Self::length_shift(player, card);
         self.cards += 1;
     }
@@ -228,14 +235,14 @@ impl<'a> Search<'a> {
     pub(crate) fn ns_tricks_after(
         &mut self,
         leader: usize,
-        mut trick: TrickCards,
+        trick: TrickCards,
         count: usize,
         card: u8,
         guess: i32,
     ) -> i32 {
         let player = (leader + count) & 3;
         self.take(player, card);
-        trick[count] = card;
+        let trick = with_card(trick, count, card);
         let res = if count == 3 {
             let winner = (leader + self.winning_index(&trick)) & 3;
             let won = i32::from(winner & 1 == 0);
@@ -263,7 +270,7 @@ impl<'a> Search<'a> {
         let mut scores = [0i32; 13];
         let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
         if count == 0 && n_moves > 1 {
-            let present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+            let present = self.in_hands;
             let key = self.key(leader, present);
             let best = self.tt.probe(&key, 0).map_or(NO_MOVE, |bounds| bounds.best);
             if let Some(card) =
@@ -318,7 +325,7 @@ impl<'a> Search<'a> {
         }) {
             Ok(rel) => (ns, rel),
             Err(relevant) => {
-                let mut present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+                let mut present = self.in_hands;
                 for card in &trick[..count] {
                     present |= 1u64 << card;
                 }
@@ -395,13 +402,7 @@ impl<'a> Search<'a> {
         let hand = self.hands[player];
         let led_cards = (SUIT_BITS << (16 * led)) & hand;
         let legal = if led_cards == 0 { hand } else { led_cards };
-        let present = self.hands[0]
-            | self.hands[1]
-            | self.hands[2]
-            | self.hands[3]
-            | 1u64 << trick[0]
-            | 1u64 << trick[1]
-            | 1u64 << trick[2];
+        let present = self.in_hands | 1u64 << trick[0] | 1u64 << trick[1] | 1u64 << trick[2];
         let others = present & !hand;
         let mut moves = [0u8; 13];
         let mut scores = [0i32; 13];
@@ -430,14 +431,14 @@ impl<'a> Search<'a> {
     fn play_and_search(
         &mut self,
         leader: usize,
-        mut trick: TrickCards,
+        trick: TrickCards,
         count: usize,
         card: u8,
         target: i32,
     ) -> (bool, u64) {
         let player = (leader + count) & 3;
         self.take(player, card);
-        trick[count] = card;
+        let trick = with_card(trick, count, card);
         let res = if count == 3 {
             let win_idx = self.winning_index(&trick);
             let winner = (leader + win_idx) & 3;
@@ -518,7 +519,7 @@ impl<'a> Search<'a> {
                 return (!ns, rel);
             }
         }
-        let present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        let present = self.in_hands;
         let key = self.key(leader, present);
         let mut best = NO_MOVE;
         // `target` is in 1..=n here, so it fits in a u8.
@@ -632,7 +633,7 @@ impl<'a> Search<'a> {
     fn then_cashes(&self, leader: usize, lead: u8, rel: u64, need: i32) -> Option<u64> {
         let winner = (leader + 1..leader + 4).map(|seat| seat & 3).find(|&seat| self.hands[seat] & rel != 0)?;
         let hand = self.hands[winner];
-        let others = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | 1u64 << lead) & !hand;
+        let others = (self.in_hands | 1u64 << lead) & !hand;
         let led = usize::from(lead >> 4);
         // Whether no opponent of the winner can ruff the first round of
         // `suit` it leads: each follows suit then (one card of the suit led
@@ -808,7 +809,7 @@ impl<'a> Search<'a> {
         let lho = self.hands[(leader + 1) & 3];
         let rho = self.hands[(leader + 3) & 3];
         let side = [self.hands[leader], self.hands[leader ^ 2]];
-        let all_cards = side[0] | side[1] | lho | rho;
+        let all_cards = self.in_hands;
         let mut res = [Winners::default(); 2];
         for suit in 0..4 {
             let shift = 16 * suit;
@@ -921,15 +922,13 @@ impl<'a> Search<'a> {
     /// A matching position keeps the other side's top cards that the count
     /// relies on and the lengths, so its count is no larger.
     fn all_tricks_out_of_reach(&self, leader: usize, n: i32) -> Option<u64> {
-        if self.trump < NOTRUMP
-            && (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) >> (16 * self.trump) & SUIT_BITS != 0
-        {
+        if self.trump < NOTRUMP && self.in_hands >> (16 * self.trump) & SUIT_BITS != 0 {
             return None;
         }
         let hand = self.hands[leader];
         let partner = self.hands[leader ^ 2];
         let side = hand | partner;
-        let present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        let present = self.in_hands;
         // Each suit's longer holding of the side on lead, and the top card
         // of those the other side heads (0 for the others).
         let mut total = 0;
@@ -1107,7 +1106,7 @@ impl<'a> Search<'a> {
                 legal = led;
             }
         }
-        let mut present = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        let mut present = self.in_hands;
         for card in &trick[..count] {
             present |= 1u64 << card;
         }
@@ -1324,7 +1323,7 @@ impl<'a> Search<'a> {
             // hand's only card of the suit, which falls anyway.
             let third_tops = next_led.leading_zeros() < ours.leading_zeros();
             let cover = if third_tops && own != 0 {
-                let suit = ((self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) >> (16 * led)) & SUIT_BITS;
+                let suit = (self.in_hands >> (16 * led)) & SUIT_BITS;
                 let above = suit & !((lead << 1) - 1);
                 let below = suit & (lead - 1);
                 let lowest_above = above & above.wrapping_neg();
@@ -1472,7 +1471,7 @@ impl<'a> Search<'a> {
     /// A card as its suit and its place from the top among the remaining cards
     /// of the suit, the form stored in the table.
     fn card_to_relative(&self, card: u8) -> u8 {
-        let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3] | 1u64 << card;
+        let all = self.in_hands | 1u64 << card;
         let suit_floor = card & !15;
         let above = all & !((2u64 << card) - 1) & (SUIT_BITS << suit_floor);
         (suit_floor >> 4) << 4 | len(above >> suit_floor) as u8
@@ -1482,7 +1481,7 @@ impl<'a> Search<'a> {
     fn relative_to_card(&self, leader: usize, relative: u8) -> Option<u8> {
         let suit = relative >> 4;
         let place = u32::from(relative & 15);
-        let all = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        let all = self.in_hands;
         let mut bits = all & (SUIT_BITS << (16 * suit));
         for _ in 0..place {
             if bits == 0 {
@@ -1500,7 +1499,7 @@ impl<'a> Search<'a> {
     /// The leader's cards equivalent to `card` (at a trick boundary).
     fn group_of(&self, leader: usize, card: u8) -> u64 {
         let hand = self.hands[leader];
-        let others = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & !hand;
+        let others = self.in_hands & !hand;
         let suit = SUIT_BITS << (card & !15);
         let mut res = 1u64 << card;
         let mut up = card + 1;
@@ -1519,6 +1518,16 @@ impl<'a> Search<'a> {
         }
         res
     }
+}
+
+/// `trick` with `card` as its card number `count` (0..4), worked out in a
+/// register: writing the byte into the array, then reading the array
+/// whole as the next call's argument, stalled on the store's forwarding.
+#[inline]
+fn with_card(trick: TrickCards, count: usize, card: u8) -> TrickCards {
+    let shift = 8 * count;
+    let word = u32::from_le_bytes(trick) & !(0xFF << shift) | u32::from(card) << shift;
+    word.to_le_bytes()
 }
 
 /// The `count` highest cards of `bits` (all of them if fewer).
