@@ -415,8 +415,14 @@ impl TransTable {
         let tag = shape_tag(key.shape);
         let named = u32::from(named_tops(key.select, mask));
         let filter = named << 16 | (u32::from(key.tops) & named);
-        // As in the probe, a loop over the hits of the bucket's tags.
+        // The slot a new entry would take, found first so that its line
+        // comes in while the bucket is searched for the pattern.
+        let offset = self.turn;
+        self.turn = (self.turn + 1) % WAYS;
         let bucket = &mut self.buckets[idx];
+        let victim = bucket.victim(offset, meta >> 4);
+        prefetch_write(&bucket.entries[victim]);
+        // As in the probe, a loop over the hits of the bucket's tags.
         let all_hits = bucket_hits(&bucket.tags, tag);
         for (half, mut hits) in [(0, all_hits as u64), (64, (all_hits >> 64) as u64)] {
             while hits != 0 {
@@ -438,10 +444,6 @@ impl TransTable {
                 }
             }
         }
-        let offset = self.turn;
-        self.turn = (self.turn + 1) % WAYS;
-        let bucket = &mut self.buckets[idx];
-        let victim = bucket.victim(offset, meta >> 4);
         bucket.entries[victim] = Entry::new(key.shape, mask, plane0, plane1, lower | upper << 4, best);
         bucket.filters[victim] = filter;
         bucket.tags[victim] = tag;
@@ -472,6 +474,21 @@ fn prefetch<T>(value: &T) {
         // SAFETY: SSE is part of the x86-64 baseline, and a prefetch only
         // hints: it reads nothing the program sees and never faults.
         unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
+/// Asks the processor for the cache line holding `value`, to be written,
+/// without waiting for it (on x86-64; elsewhere nothing).
+#[inline]
+fn prefetch_write<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_ET0};
+        // SAFETY: as in `prefetch`; where the processor lacks PREFETCHW
+        // the instruction does nothing.
+        unsafe { _mm_prefetch::<_MM_HINT_ET0>(std::ptr::from_ref(value).cast()) };
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = value;
