@@ -1238,7 +1238,13 @@ impl<'a> Search<'a> {
             // 30 did better on the leads, worse on the tables).
             let ours = len(holding(player)) + len(holding(partner));
             let theirs = len(holding(lho)) + len(holding(rho));
-            if theirs > 0 && ours > theirs {
+            // Not when the opponents hold a single trump: drawing it ends
+            // their ruffs (on 60 bench tables and the opening leads 0.47%
+            // fewer nodes, 0.63% on 40 other tables, 0.45% for the best
+            // cards, 0.3% more mid-play; found on deal 14, where the lead
+            // of the last trump took a third of the nodes of the side
+            // suit's winner tried before it).
+            if theirs > 1 && ours > theirs {
                 common -= 60;
             }
         }
