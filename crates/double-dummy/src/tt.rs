@@ -12,7 +12,7 @@
 /// ride in bits no card uses (`INFO_FIELD` of `mask` and of `plane1`):
 /// kept beside it in an array of their own, they cost a second cache miss
 /// on most matches and on most new entries.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 #[repr(C, align(32))]
 struct Entry {
     shape: u64,
@@ -193,6 +193,10 @@ struct Bucket {
     entries: [Entry; WAYS],
 }
 
+// A bucket holds exactly its slots, so the table's memory is what
+// `TransTable::memory` says.
+const _: () = assert!(std::mem::size_of::<Bucket>() == WAYS * SLOT_BYTES);
+
 /// `n` (at least 1) buckets of empty slots. On Linux the memory is first
 /// offered for huge pages (`advise_huge_pages`), then cleared.
 fn empty_buckets(n: usize) -> Vec<Bucket> {
@@ -218,7 +222,7 @@ fn empty_buckets(n: usize) -> Vec<Bucket> {
 /// x86-64) where it can, before they are first touched: transparent huge
 /// pages are often enabled only for memory so advised. Each probe's first
 /// touch of a bucket then seldom misses the TLB as well as the cache (on
-/// this machine, 10 pairs of runs on 10 bench tables took 0.90 of the
+/// this machine, 16 pairs of runs on 10 bench tables took 0.956 of the
 /// time). Only a hint: where the system declines, nothing changes.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(ptr: *mut u8, size: usize) {
@@ -241,11 +245,11 @@ fn advise_huge_pages(ptr: *mut u8, size: usize) {
 }
 
 impl Bucket {
-    /// The slot of this bucket a new entry takes: an empty one,
-    /// else an entry of an older search than `age` (modulo 16), else the one
-    /// with the fewest tricks left; among equals, the first from `offset`,
-    /// a place that turns with every new entry (see `TransTable::turn`). Found eight
-    /// slots at a time, not by walking the bucket slot by slot: a full
+    /// The slot of this bucket a new entry takes: an empty one, else an
+    /// entry of an older search than `age` (modulo 16), else the one with
+    /// the fewest tricks left; among equals, the first from `offset`, a
+    /// place that turns with every store (see `TransTable::turn`). Found
+    /// eight slots at a time, not by walking the bucket slot by slot: a full
     /// bucket's walk read all 128 bytes one by one, and the store of every
     /// new entry into one paid for it.
     fn victim(&self, offset: usize, age: u8) -> usize {
@@ -274,7 +278,7 @@ pub(crate) struct TransTable {
     buckets: Vec<Bucket>,
     n_buckets: usize,
     /// Where the search for a victim starts in a full bucket, moved on at
-    /// each new entry. The patterns of one shape share a bucket and all
+    /// each store. The patterns of one shape share a bucket and all
     /// have as many tricks left, so a search from the bucket's first slot
     /// replaced the same slot again and again, keeping the rest of the
     /// bucket frozen with the first patterns stored.
@@ -421,7 +425,7 @@ impl TransTable {
         self.turn = (self.turn + 1) % WAYS;
         let bucket = &mut self.buckets[idx];
         let victim = bucket.victim(offset, meta >> 4);
-        prefetch_write(&bucket.entries[victim]);
+        prefetch(&bucket.entries[victim]);
         // As in the probe, a loop over the hits of the bucket's tags.
         let all_hits = bucket_hits(&bucket.tags, tag);
         for (half, mut hits) in [(0, all_hits as u64), (64, (all_hits >> 64) as u64)] {
@@ -465,7 +469,9 @@ impl TransTable {
 }
 
 /// Asks the processor for the cache line holding `value`, without waiting
-/// for it (on x86-64; elsewhere nothing).
+/// for it (on x86-64; elsewhere nothing). A line to be written is asked
+/// for the same way: the hint to write (PREFETCHW) needs a target feature
+/// the portable build does not enable, and compiles to this one anyway.
 #[inline]
 fn prefetch<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]
@@ -474,21 +480,6 @@ fn prefetch<T>(value: &T) {
         // SAFETY: SSE is part of the x86-64 baseline, and a prefetch only
         // hints: it reads nothing the program sees and never faults.
         unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
-}
-
-/// Asks the processor for the cache line holding `value`, to be written,
-/// without waiting for it (on x86-64; elsewhere nothing).
-#[inline]
-fn prefetch_write<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_ET0};
-        // SAFETY: as in `prefetch`; where the processor lacks PREFETCHW
-        // the instruction does nothing.
-        unsafe { _mm_prefetch::<_MM_HINT_ET0>(std::ptr::from_ref(value).cast()) };
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = value;
