@@ -1461,6 +1461,7 @@ impl<'a> Search<'a> {
         let (plane0, plane1) = self.packer.pext2(self.hands[1] | self.hands[3], self.hands[2] | self.hands[3], present);
         let plane0 = plane0 | (self.trump as u64) << 60;
         let mut select = TRUMP_FIELD;
+        let mut seconds = 0;
         let mut below = 0;
         for suit in 0..4 {
             let suit_len = len((present >> (16 * suit)) & SUIT_BITS);
@@ -1468,10 +1469,16 @@ impl<'a> Search<'a> {
                 // The packed order runs from the lowest card of suit 0 up.
                 select |= 1u64 << (below + suit_len - 1);
             }
+            if suit_len > 1 {
+                seconds |= 1u64 << (below + suit_len - 2);
+            }
             below += suit_len;
         }
-        let tops = crate::tt::top_owners(select, plane0, plane1);
-        Key { shape, plane0, plane1, select, tops }
+        let tops_at = (select & !TRUMP_FIELD) | seconds;
+        // At most eight places: each plane's owners fit in a byte.
+        let (owners0, owners1) = self.packer.pext2(plane0, plane1, tops_at);
+        let tops = (owners0 | owners1 << 8) as u16;
+        Key { shape, plane0, plane1, select, tops_at, tops }
     }
 
     /// A card as its suit and its place from the top among the remaining cards

@@ -105,69 +105,30 @@ pub(crate) struct Key {
     /// bucket of the patterns whose mask holds all of them depends on their
     /// owners, so the patterns of a shape spread out.
     pub select: u64,
-    /// The owners of the top two cards of each suit, four bits per suit
-    /// holding cards ([`top_owners`]): what a probe compares first.
+    /// Where the top two cards of each suit lie, in the packed order.
+    pub tops_at: u64,
+    /// The owners of the cards at `tops_at`: what a probe compares first.
+    /// Bit 0 of their seats in the low byte, bit 1 in the high byte, in
+    /// the packed order (the planes packed again under `tops_at`).
     pub tops: u16,
 }
 
-/// The owners of the top two cards of each suit holding cards (the `n`th
-/// such suit in the packed order at bits `4n..4n + 4`: the top card's seat,
-/// then the second card's), read from the planes at the tops in `select`.
-pub(crate) fn top_owners(select: u64, plane0: u64, plane1: u64) -> u16 {
-    let mut res = 0;
-    let mut rest = select & !TRUMP_FIELD;
-    let mut floor = 0;
-    let mut shift = 0;
-    // A plain loop reading both cards of a suit at once, cheaper than the
-    // iterator of `suit_tops` with a closure per card (every key pays it).
+/// Which bits of [`Key::tops`] a pattern under `mask` fixes: those of the
+/// top cards it names (a mask names the top cards of a suit first), in both
+/// bytes.
+fn named_tops(tops_at: u64, mask: u64) -> u16 {
+    let mut named = 0u16;
+    let mut rest = tops_at;
+    let mut bit = 0;
     while rest != 0 {
-        let top = rest.trailing_zeros();
-        rest &= rest - 1;
-        // Bit 1 for the top card, bit 0 for the one below it, if the suit
-        // holds it (the planes' bit 63 is free, so shifting left loses nothing).
-        let second = u64::from(top > floor);
-        let pair0 = ((plane0 << 1) >> top) & (2 | second);
-        let pair1 = ((plane1 << 1) >> top) & (2 | second);
-        let owners = pair0 >> 1 | (pair1 & 2) | (pair0 & 1) << 2 | (pair1 & 1) << 3;
-        res |= (owners as u16) << shift;
-        floor = top + 1;
-        shift += 4;
+        let place = rest & rest.wrapping_neg();
+        if mask & place != 0 {
+            named |= 1 << bit;
+        }
+        rest ^= place;
+        bit += 1;
     }
-    res
-}
-
-/// Which bits of [`top_owners`] a pattern under `mask` fixes: those of
-/// the top cards it names (a mask names the top cards of a suit first).
-fn named_tops(select: u64, mask: u64) -> u16 {
-    suit_tops(select).fold(0, |res, (top, has_second, shift)| {
-        if mask >> top & 1 == 0 {
-            res
-        } else if has_second && mask >> (top - 1) & 1 != 0 {
-            res | 0b1111 << shift
-        } else {
-            res | 0b0011 << shift
-        }
-    })
-}
-
-/// For each suit holding cards, in the packed order: where its top card
-/// lies, whether the suit holds a second card (just below it), and where
-/// its four bits of [`top_owners`] go.
-fn suit_tops(select: u64) -> impl Iterator<Item = (u32, bool, u32)> {
-    let mut rest = select & !TRUMP_FIELD;
-    let mut floor = 0;
-    let mut shift = 0;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let top = rest.trailing_zeros();
-        rest &= rest - 1;
-        let item = (top, top > floor, shift);
-        floor = top + 1;
-        shift += 4;
-        Some(item)
-    })
+    named | named << 8
 }
 
 /// One bucket's slots side by side, so that a probe or a store touches one
@@ -417,7 +378,7 @@ impl TransTable {
         let plane0 = key.plane0 & mask;
         let plane1 = key.plane1 & mask;
         let tag = shape_tag(key.shape);
-        let named = u32::from(named_tops(key.select, mask));
+        let named = u32::from(named_tops(key.tops_at, mask));
         let filter = named << 16 | (u32::from(key.tops) & named);
         // The slot a new entry would take, found first so that its line
         // comes in while the bucket is searched for the pattern.
@@ -619,6 +580,30 @@ mod tests {
             }
             #[cfg(target_arch = "x86_64")]
             assert_eq!(sse2_hits(&tags, tag), exact);
+        }
+    }
+
+    /// A pattern fixes the bits of a key's `tops` at the places of
+    /// `tops_at` its mask holds, the `i`th lowest place at bit `i` of both
+    /// bytes.
+    #[test]
+    fn named_tops_follow_the_places_the_mask_holds() {
+        let mut next = crate::xorshift(0x2545_F491_4F6C_DD1D);
+        for _ in 0..5000 {
+            // At most eight places, as a key has (the top two of four suits).
+            let mut tops_at = 0u64;
+            for _ in 0..next() % 9 {
+                tops_at |= 1u64 << (next() % 52);
+            }
+            let mask = next();
+            let named = named_tops(tops_at, mask);
+            let places: Vec<u32> = (0..64).filter(|bit| tops_at >> bit & 1 != 0).collect();
+            for (idx, place) in places.iter().enumerate() {
+                let held = u16::from(mask >> place & 1 != 0);
+                assert_eq!(named >> idx & 1, held);
+                assert_eq!(named >> (idx + 8) & 1, held);
+            }
+            assert_eq!(named & !(((1u16 << places.len()) - 1) * 0x0101), 0);
         }
     }
 
