@@ -173,13 +173,13 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Where the length of `player`'s suit of `card` sits in `lengths`.
     /// The cards of `suit` that `seat` holds (bits 2..=14).
     #[inline]
     fn holding(&self, seat: usize, suit: usize) -> u64 {
         (self.hands[seat] >> (16 * suit)) & SUIT_BITS
     }
 
+    /// Where the length of `player`'s suit of `card` sits in `lengths`.
     fn length_shift(player: usize, card: u8) -> u32 {
         4 * (15 - (4 * player as u32 + u32::from(card >> 4)))
     }
@@ -270,8 +270,7 @@ impl<'a> Search<'a> {
         let mut scores = [0i32; 13];
         let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
         if count == 0 && n_moves > 1 {
-            let present = self.in_hands;
-            let key = self.key(leader, present);
+            let key = self.key(leader);
             let best = self.tt.probe(&key, 0).map_or(NO_MOVE, |bounds| bounds.best);
             if let Some(card) =
                 Some(best).filter(|best| *best != NO_MOVE).and_then(|best| self.relative_to_card(leader, best))
@@ -520,7 +519,7 @@ impl<'a> Search<'a> {
             }
         }
         let present = self.in_hands;
-        let key = self.key(leader, present);
+        let key = self.key(leader);
         let mut best = NO_MOVE;
         // `target` is in 1..=n here, so it fits in a u8.
         let target_u8 = target as u8;
@@ -584,14 +583,14 @@ impl<'a> Search<'a> {
             stat!(self.stats.count_moves(0, n, false, tried););
             relevant = self.whole_groups(relevant, self.hands[leader], present, &moves[..n_moves]);
         }
-        let tricks = n as u8;
-        let mask = self.relevance_mask(relevant, present);
-        if n <= SHALLOW {
-            // Cheaper to search again than to crowd the table.
-        } else if res {
-            self.tt.store(&key, tricks, Bounds { lower: target_u8, upper: tricks, best: cut, mask });
-        } else {
-            self.tt.store(&key, tricks, Bounds { lower: 0, upper: target_u8 - 1, best: cut, mask });
+        // Positions this short are cheaper to search again than to crowd
+        // the table with.
+        if n > SHALLOW {
+            let tricks = n as u8;
+            let mask = self.relevance_mask(relevant, present);
+            let (lower, upper) = if res { (target_u8, tricks) } else { (0, target_u8 - 1) };
+            let named = self.named_tops(&key, mask);
+            self.tt.store(&key, tricks, Bounds { lower, upper, best: cut, mask }, named);
         }
         (res, relevant)
     }
@@ -1454,7 +1453,8 @@ impl<'a> Search<'a> {
     /// The key of the position at a trick boundary: every hand's suit
     /// lengths and the leader, and who holds each remaining card from the
     /// top of each suit, with the trump suit.
-    pub(crate) fn key(&self, leader: usize, present: u64) -> Key {
+    pub(crate) fn key(&self, leader: usize) -> Key {
+        let present = self.in_hands;
         // West's last suit is implied by the others: every hand holds the
         // same number of cards.
         let shape = (self.lengths >> 4) << 2 | leader as u64;
@@ -1479,6 +1479,13 @@ impl<'a> Search<'a> {
         let (owners0, owners1) = self.packer.pext2(plane0, plane1, tops_at);
         let tops = (owners0 | owners1 << 8) as u16;
         Key { shape, plane0, plane1, select, tops_at, tops }
+    }
+
+    /// Which of `key.tops_at` a pattern under `mask` names, the `i`th
+    /// lowest place at bit `i` (the mask packed again under those places).
+    fn named_tops(&self, key: &Key, mask: u64) -> u8 {
+        // At most eight places (the top two cards of four suits).
+        self.packer.pext(mask, key.tops_at) as u8
     }
 
     /// A card as its suit and its place from the top among the remaining cards
@@ -1854,6 +1861,31 @@ mod cut_off_tests {
         let over = hands(["2.AK2.2.2", "3.QJ3.3.3", "K..K65.KQ", "A..T874.4"]);
         assert_eq!(Search::new(over, spades, &mut tt).partner_ruffs(0), None);
         assert_eq!(Search::new(follow, NOTRUMP, &mut tt).partner_ruffs(0), None);
+    }
+
+    /// A stored pattern matches the positions that agree with it on the
+    /// cards it names, whoever holds the others: its filter fixes the
+    /// owners of the top cards it names, and only those.
+    #[test]
+    fn a_stored_pattern_leaves_the_cards_it_does_not_name_free() {
+        let mut tt = TransTable::new(1 << 20);
+        tt.next_age();
+        let key_of = |tt: &mut TransTable, text: [&str; 4]| {
+            let search = Search::new(hands(text), NOTRUMP, tt);
+            let key = search.key(0);
+            // The spade ace and king, and the cards above them.
+            let mask = search.relevance_mask(card("SA") | card("SK"), search.in_hands);
+            (key, mask, search.named_tops(&key, mask))
+        };
+        let (key, mask, named) = key_of(&mut tt, ["AK2.A2.2.2", "QJ3.K3.3.3", "T54.Q4.4.4", "986.J5.5.5"]);
+        tt.store(&key, 7, Bounds { lower: 2, upper: 7, best: NO_MOVE, mask }, named);
+        assert_eq!(tt.probe(&key, 2).map(|bounds| bounds.lower), Some(2));
+        // The heart ace and king change hands: hearts are free.
+        let (hearts_swapped, _, _) = key_of(&mut tt, ["AK2.K2.2.2", "QJ3.A3.3.3", "T54.Q4.4.4", "986.J5.5.5"]);
+        assert_eq!(tt.probe(&hearts_swapped, 2).map(|bounds| bounds.lower), Some(2));
+        // The spade king and queen change hands: the king is named.
+        let (spades_swapped, _, _) = key_of(&mut tt, ["AQ2.A2.2.2", "KJ3.K3.3.3", "T54.Q4.4.4", "986.J5.5.5"]);
+        assert!(tt.probe(&spades_swapped, 2).is_none());
     }
 
     /// The leader's ace and partner's king, both with a card to spare,

@@ -113,24 +113,6 @@ pub(crate) struct Key {
     pub tops: u16,
 }
 
-/// Which bits of [`Key::tops`] a pattern under `mask` fixes: those of the
-/// top cards it names (a mask names the top cards of a suit first), in both
-/// bytes.
-fn named_tops(tops_at: u64, mask: u64) -> u16 {
-    let mut named = 0u16;
-    let mut rest = tops_at;
-    let mut bit = 0;
-    while rest != 0 {
-        let place = rest & rest.wrapping_neg();
-        if mask & place != 0 {
-            named |= 1 << bit;
-        }
-        rest ^= place;
-        bit += 1;
-    }
-    named | named << 8
-}
-
 /// One bucket's slots side by side, so that a probe or a store touches one
 /// stretch of memory (two pages at most) rather than a page in each of four
 /// arrays: the tags and replacement bytes first, read by every probe and
@@ -369,8 +351,10 @@ impl TransTable {
     }
 
     /// Narrows the bounds of the pattern of `key` under `bounds.mask` (or stores
-    /// them), with the lead that proved them when there is one.
-    pub(crate) fn store(&mut self, key: &Key, tricks: u8, bounds: Bounds) {
+    /// them), with the lead that proved them when there is one. `named`
+    /// says which of the places `key.tops_at` the mask holds, the `i`th
+    /// lowest at bit `i`.
+    pub(crate) fn store(&mut self, key: &Key, tricks: u8, bounds: Bounds, named: u8) {
         let Bounds { lower, upper, best, mask } = bounds;
         debug_assert_eq!((mask | key.plane0 | key.plane1) & INFO_FIELD, 0, "cards in the info field");
         let idx = self.bucket(key, key.select & !mask == 0);
@@ -378,7 +362,8 @@ impl TransTable {
         let plane0 = key.plane0 & mask;
         let plane1 = key.plane1 & mask;
         let tag = shape_tag(key.shape);
-        let named = u32::from(named_tops(key.tops_at, mask));
+        // The bits of `key.tops` the pattern fixes, in both bytes.
+        let named = u32::from(named) * 0x0101;
         let filter = named << 16 | (u32::from(key.tops) & named);
         // The slot a new entry would take, found first so that its line
         // comes in while the bucket is searched for the pattern.
@@ -580,30 +565,6 @@ mod tests {
             }
             #[cfg(target_arch = "x86_64")]
             assert_eq!(sse2_hits(&tags, tag), exact);
-        }
-    }
-
-    /// A pattern fixes the bits of a key's `tops` at the places of
-    /// `tops_at` its mask holds, the `i`th lowest place at bit `i` of both
-    /// bytes.
-    #[test]
-    fn named_tops_follow_the_places_the_mask_holds() {
-        let mut next = crate::xorshift(0x2545_F491_4F6C_DD1D);
-        for _ in 0..5000 {
-            // At most eight places, as a key has (the top two of four suits).
-            let mut tops_at = 0u64;
-            for _ in 0..next() % 9 {
-                tops_at |= 1u64 << (next() % 52);
-            }
-            let mask = next();
-            let named = named_tops(tops_at, mask);
-            let places: Vec<u32> = (0..64).filter(|bit| tops_at >> bit & 1 != 0).collect();
-            for (idx, place) in places.iter().enumerate() {
-                let held = u16::from(mask >> place & 1 != 0);
-                assert_eq!(named >> idx & 1, held);
-                assert_eq!(named >> (idx + 8) & 1, held);
-            }
-            assert_eq!(named & !(((1u16 << places.len()) - 1) * 0x0101), 0);
         }
     }
 
