@@ -41,6 +41,13 @@ const HISTORY_WEIGHT: i32 = 2;
 const KILLER_BONUS: i32 = 250;
 /// See `KILLER_BONUS`.
 const STORED_BONUS: i32 = 150;
+/// From how many tricks left the leads are probed (`promote_probed_leads`),
+/// and how much a lead counts whose probe decides for its side: first of
+/// all. From 10 tricks, 1% fewer nodes and 4% more time; from 7, 11% fewer
+/// nodes and 15% more time (on 10 bench tables).
+const PROBE_FROM: i32 = 11;
+/// See `PROBE_FROM`.
+const PROBED_BONUS: i32 = 1000;
 /// How much a lead counts against it per opponent void in its suit (and
 /// once more when an opponent can ruff it).
 const VOID_PENALTY: i32 = 100;
@@ -545,6 +552,9 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        if n >= PROBE_FROM && n_moves > 1 {
+            self.promote_probed_leads(leader, target, &moves[..n_moves], &mut scores[..n_moves]);
+        }
         stat!(self.stats.searched[n as usize] += 1;);
         let mut res = !ns;
         let mut cut = NO_MOVE;
@@ -593,6 +603,73 @@ impl<'a> Search<'a> {
             self.tt.store(&key, tricks, Bounds { lower, upper, best: cut, mask }, named);
         }
         (res, relevant)
+    }
+
+    /// Moves first the leads whose likely trick ends where the table
+    /// decides for the leader's side: each lead is followed by each next
+    /// hand's first card in the search's order (`greedy_line`), and the
+    /// table probed at the next trick start. The lines' buckets are all
+    /// asked for before the first probe, so the probes wait on memory once.
+    /// The idea is that of macroxue's solver (its probed leads at the first
+    /// tricks). On 60 bench tables and the opening leads 3.5% fewer nodes,
+    /// 3.4% on 40 other tables, 2.1% for the best cards; probing deeper
+    /// cut more nodes (11% from 7 tricks left) but took longer.
+    fn promote_probed_leads(&mut self, leader: usize, target: i32, moves: &[u8], scores: &mut [i32]) {
+        let ns = leader & 1 == 0;
+        let mut lines = [Err(false); 13];
+        for (line, &card) in lines.iter_mut().zip(moves) {
+            *line = self.greedy_line(leader, card, target);
+        }
+        for (score, line) in scores.iter_mut().zip(&lines[..moves.len()]) {
+            let ns_reaches = match *line {
+                Err(reaches) => Some(reaches),
+                Ok((key, target)) => self.tt.probe(&key, target).and_then(|bounds| {
+                    if bounds.lower >= target {
+                        Some(true)
+                    } else if bounds.upper < target {
+                        Some(false)
+                    } else {
+                        None
+                    }
+                }),
+            };
+            if ns_reaches == Some(ns) {
+                *score += PROBED_BONUS;
+            }
+        }
+    }
+
+    /// The trick start after the lead `card` and each next hand's first
+    /// card in the search's order, where the table holds what this search
+    /// found along the same order: the key there (its buckets asked for)
+    /// and North-South's target, or whether they surely reach it.
+    fn greedy_line(&mut self, leader: usize, card: u8, target: i32) -> Result<(Key, u8), bool> {
+        let mut trick = [card, 0, 0, 0];
+        self.take(leader, card);
+        for count in 1..4 {
+            let mut moves = [0u8; 13];
+            let mut scores = [0i32; 13];
+            let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
+            let best = next_best(&moves[..n_moves], &mut scores[..n_moves]);
+            self.take((leader + count) & 3, best);
+            trick[count] = best;
+        }
+        let winner = (leader + self.winning_index(&trick)) & 3;
+        let target = target - i32::from(winner & 1 == 0);
+        let res = if target <= 0 {
+            Err(true)
+        } else if target > self.tricks_left(0) {
+            Err(false)
+        } else {
+            let key = self.key(winner);
+            self.tt.prefetch(&key);
+            // `target` is in 1..=12 here.
+            Ok((key, target as u8))
+        };
+        for count in (0..4).rev() {
+            self.give_back((leader + count) & 3, trick[count]);
+        }
+        res
     }
 
     /// Whether the side of the second hand surely wins the trick `lead`

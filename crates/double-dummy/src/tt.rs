@@ -279,6 +279,15 @@ impl TransTable {
         }
     }
 
+    /// Asks for the tags of both buckets of `key`, ahead of a probe.
+    pub(crate) fn prefetch(&self, key: &Key) {
+        for all_tops in [false, true] {
+            let bucket = &self.buckets[self.bucket(key, all_tops)];
+            prefetch(&bucket.tags[0]);
+            prefetch(&bucket.tags[64]);
+        }
+    }
+
     /// A stored pattern matching `key` whose bounds decide `target`, or
     /// else the last matching one (for its lead): first among the patterns
     /// that leave a suit free, then among those that depend on every suit,
