@@ -540,9 +540,9 @@ impl<'a> Search<'a> {
         let target_u8 = target as u8;
         let stored = if n <= SHALLOW { None } else { self.tt.probe(&key, target_u8) };
         if let Some(bounds) = stored {
-            if bounds.lower >= target_u8 || bounds.upper < target_u8 {
+            if let Some(res) = bounds.decides(target_u8) {
                 stat!(self.stats.tt[n as usize] += 1;);
-                return (bounds.lower >= target_u8, self.mask_to_cards(bounds.mask, present));
+                return (res, self.mask_to_cards(bounds.mask, present));
             }
             best = bounds.best;
         }
@@ -640,15 +640,7 @@ impl<'a> Search<'a> {
         for (score, line) in scores.iter_mut().zip(&lines[..moves.len()]) {
             let ns_reaches = match *line {
                 Err(reaches) => Some(reaches),
-                Ok((key, target)) => self.tt.probe(&key, target).and_then(|bounds| {
-                    if bounds.lower >= target {
-                        Some(true)
-                    } else if bounds.upper < target {
-                        Some(false)
-                    } else {
-                        None
-                    }
-                }),
+                Ok((key, target)) => self.tt.probe(&key, target).and_then(|bounds| bounds.decides(target)),
             };
             if ns_reaches == Some(ns) {
                 *score += PROBED_BONUS;
@@ -1962,10 +1954,8 @@ mod cut_off_tests {
         1u64 << text.parse::<bridge::Card>().expect("a card").bit_index()
     }
 
-    /// North leads a heart that South, with spades as trumps, ruffs: a
-    /// sure trick while each opponent follows or cannot overruff, with
-    /// South's top trump as the card it relies on when an opponent ruffs
-    /// under it, and none when an opponent overruffs.
+    /// East's bare ace and West's king: two sure tricks when West has a
+    /// trump to spare, one when both are bare.
     #[test]
     fn split_top_trumps_win_twice_with_a_trump_to_spare() {
         let mut tt = TransTable::new(1 << 20);
@@ -1979,6 +1969,10 @@ mod cut_off_tests {
         assert_eq!(Search::new(bare, spades, &mut tt).sure_trump_tricks(), (0, 1, card("SA")));
     }
 
+    /// North leads a heart that South, with spades as trumps, ruffs: a
+    /// sure trick while each opponent follows or cannot overruff, with
+    /// South's top trump as the card it relies on when an opponent ruffs
+    /// under it, and none when an opponent overruffs.
     #[test]
     fn partner_ruffs_unless_an_opponent_overruffs() {
         let mut tt = TransTable::new(1 << 20);

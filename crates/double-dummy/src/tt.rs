@@ -243,6 +243,20 @@ pub(crate) struct Bounds {
     pub mask: u64,
 }
 
+impl Bounds {
+    /// Whether North-South take at least `target` tricks, when these
+    /// bounds decide it.
+    pub(crate) fn decides(&self, target: u8) -> Option<bool> {
+        if self.lower >= target {
+            Some(true)
+        } else if self.upper < target {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
 impl TransTable {
     /// A table whose entries fit in `memory` bytes; nothing is allocated until
     /// the first search.
