@@ -1960,8 +1960,7 @@ mod cut_off_tests {
     fn split_top_trumps_win_twice_with_a_trump_to_spare() {
         let mut tt = TransTable::new(1 << 20);
         let spades = Suit::Spades.index();
-        // East's ace and West's king: two tricks, as West can keep the
-        // king off the ace's trick with the two.
+        // West keeps the king off the ace's trick with the two.
         let spare = hands(["QJ.32.2.", "A.54.43.", "T9.76.5.", "K2.8.6.3"]);
         assert_eq!(Search::new(spare, spades, &mut tt).sure_trump_tricks(), (0, 2, card("SA") | card("SK")));
         // Both bare: a spade lead makes them fall together.

@@ -188,6 +188,13 @@ fn advise_huge_pages(ptr: *mut u8, size: usize) {
 }
 
 impl Bucket {
+    /// Asks for the bucket's tags (two cache lines), which every probe
+    /// and store reads first.
+    fn prefetch_tags(&self) {
+        prefetch(&self.tags[0]);
+        prefetch(&self.tags[64]);
+    }
+
     /// The slot of this bucket a new entry takes: an empty one, else an
     /// entry of an older search than `age` (modulo 16), else the one with
     /// the fewest tricks left; among equals, the first from `offset`, a
@@ -296,9 +303,7 @@ impl TransTable {
     /// Asks for the tags of both buckets of `key`, ahead of a probe.
     pub(crate) fn prefetch(&self, key: &Key) {
         for all_tops in [false, true] {
-            let bucket = &self.buckets[self.bucket(key, all_tops)];
-            prefetch(&bucket.tags[0]);
-            prefetch(&bucket.tags[64]);
+            self.buckets[self.bucket(key, all_tops)].prefetch_tags();
         }
     }
 
@@ -321,8 +326,7 @@ impl TransTable {
         // the other one decides nothing: asked for at once, its tags come
         // in while the first bucket is read.
         let places = [self.bucket(key, false), self.bucket(key, true)];
-        prefetch(&self.buckets[places[1]].tags[0]);
-        prefetch(&self.buckets[places[1]].tags[64]);
+        self.buckets[places[1]].prefetch_tags();
         for (all_tops, idx) in [false, true].into_iter().zip(places) {
             if deciding.is_some() {
                 // The patterns leaving a suit free are the narrower ones.
