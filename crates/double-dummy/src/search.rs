@@ -564,6 +564,15 @@ impl<'a> Search<'a> {
             self.promote_probed(leader, trick, 0, target, &moves[..n_moves], &mut scores[..n_moves]);
         }
         stat!(self.stats.searched[n as usize] += 1;);
+        // The killer of the next trick starts comes from this node's own
+        // subtree (a sibling of the position it is tried in), not from a
+        // cut-off left there by an earlier, unrelated position: 3.2% fewer
+        // nodes on the first 60 bench tables and the opening leads, 4.1%
+        // on deals 60 to 99, 1.6% mid-play, 0.6% for the best cards.
+        // (Clearing it also at each mid-trick root of `analyse`: 0.9% more
+        // nodes at the opening leads. A killer per leader, cleared the
+        // same way: 0.9% more on the first set; never cleared, 10% more.)
+        self.killers[n as usize - 1] = NO_MOVE;
         let mut res = !ns;
         let mut cut = NO_MOVE;
         let mut relevant = 0;
