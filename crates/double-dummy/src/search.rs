@@ -152,8 +152,9 @@ pub(crate) struct Search<'a> {
     /// play, a load that stalled on the store's forwarding.
     in_hands: u64,
     packer: Packer,
-    /// Per tricks left, the lead that last cut off at a trick start
-    /// (`NO_MOVE` if none): tried first when the leader holds it.
+    /// Per tricks left, the lead that last cut off at a trick start after
+    /// another lead failed there, since the trick start above last cleared
+    /// it (`NO_MOVE` if none): tried first when the leader holds it.
     killers: [u8; 14],
     /// Where the trick starts went (with the `profiling` feature).
     #[cfg(feature = "profiling")]
