@@ -355,7 +355,7 @@ impl TransTable {
                             best: entry.best(),
                             mask: entry.mask(),
                         };
-                        if bounds.lower >= target || bounds.upper < target {
+                        if bounds.decides(target).is_some() {
                             // See above for the narrowest deciding pattern.
                             if all_tops {
                                 return Some(bounds);
