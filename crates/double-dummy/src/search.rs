@@ -1269,9 +1269,10 @@ impl<'a> Search<'a> {
         // Which seats hold a trump.
         let trumps = self.hands.map(|hand| self.trump < NOTRUMP && (hand >> (16 * self.trump)) & SUIT_BITS != 0);
         // Per suit: the top card's rank, the score of leading it, that of
-        // any other card of the suit (before its rank and history), and the
-        // rank of a forcing card (see `FORCING_BONUS`), 0 if none.
-        let mut suit_scores = [(0u32, 0i32, 0i32, 0u32); 4];
+        // any other card of the suit (before its rank and history), and
+        // one card's rank with what it counts more or less (see
+        // `lead_suit_scores`), a rank of 0 if none.
+        let mut suit_scores = [(0u32, 0i32, 0i32, (0u32, 0i32)); 4];
         let mut done = 0u8;
         for (score, &card) in scores.iter_mut().zip(cards) {
             let suit = usize::from(card >> 4);
@@ -1279,20 +1280,28 @@ impl<'a> Search<'a> {
                 done |= 1 << suit;
                 suit_scores[suit] = self.lead_suit_scores(player, suit, present, trumps);
             }
-            let (top_card, top_score, other_score, forcing) = suit_scores[suit];
+            let (top_card, top_score, other_score, (special, bonus)) = suit_scores[suit];
             let rank = i32::from(card & 15);
             let history = HISTORY_WEIGHT * (32 - self.tt.history[player][usize::from(card)].leading_zeros() as i32);
-            let forcing = if u32::from(card & 15) == forcing { FORCING_BONUS } else { 0 };
-            *score = -rank + history + forcing + if u32::from(card & 15) == top_card { top_score } else { other_score };
+            let bonus = if u32::from(card & 15) == special { bonus } else { 0 };
+            *score = -rank + history + bonus + if u32::from(card & 15) == top_card { top_score } else { other_score };
         }
     }
 
     /// For `player`'s leads of `suit`: the suit's top card, the score of
     /// leading it and that of leading any other card of the suit, before
-    /// the card's own rank and history (see `lead_scores`), and the rank of
-    /// the card that forces the top card out, if `player` holds it (else
-    /// 0; see `FORCING_BONUS`). `trumps` says which seats hold a trump.
-    fn lead_suit_scores(&self, player: usize, suit: usize, present: u64, trumps: [bool; 4]) -> (u32, i32, i32, u32) {
+    /// the card's own rank and history (see `lead_scores`), and one card
+    /// that counts more or less than the others with how much: the card
+    /// that forces the top card out (see `FORCING_BONUS`), or the third
+    /// card when partner holds the second (no `SETTING_UP_BONUS`); a rank
+    /// of 0 when no card does. `trumps` says which seats hold a trump.
+    fn lead_suit_scores(
+        &self,
+        player: usize,
+        suit: usize,
+        present: u64,
+        trumps: [bool; 4],
+    ) -> (u32, i32, i32, (u32, i32)) {
         let lho = (player + 1) & 3;
         let rho = (player + 3) & 3;
         let partner = player ^ 2;
@@ -1387,10 +1396,22 @@ impl<'a> Search<'a> {
         let side = holding(player) | holding(partner);
         let sets_up = side >> top_card & 1 == 0 && side & second != 0 && side & third != 0;
         let other_score = other_score + if sets_up { SETTING_UP_BONUS } else { 0 };
-        // The leader holds both: the second card forces the top out.
-        let forcing = sets_up && holding(player) & (second | third) == second | third;
-        let forcing = if forcing { 63 - second.leading_zeros() } else { 0 };
-        (top_card, top_score + common, other_score + common, forcing)
+        // The leader holds both: the second card forces the top out. The
+        // leader holds the third card only (the jack toward partner's
+        // queen under the king): that card goes without the bonus, after
+        // the low cards of the suit (on 60 bench tables and the opening
+        // leads 1.5% fewer nodes, 0.5% on 40 other tables, 1.0% for the
+        // best cards; with the bonus of a forcing card instead, 4% more).
+        let special = if !sets_up {
+            (0, 0)
+        } else if holding(player) & (second | third) == second | third {
+            (63 - second.leading_zeros(), FORCING_BONUS)
+        } else if holding(player) & third != 0 {
+            (63 - third.leading_zeros(), -SETTING_UP_BONUS)
+        } else {
+            (0, 0)
+        };
+        (top_card, top_score + common, other_score + common, special)
     }
 
     /// The scores of the cards `cards` of `player`, who follows to the
