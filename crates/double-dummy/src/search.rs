@@ -76,6 +76,14 @@ const RHO_TOP_PENALTY: i32 = 10;
 /// sets up a trick (1.2% fewer nodes on 60 bench tables, 2.6% on 40
 /// others, 2.3% for `best_cards` at the opening leads).
 const SETTING_UP_BONUS: i32 = 25;
+/// How much more a lead of a suit's card other than its top counts when,
+/// beside the second and third cards (see `SETTING_UP_BONUS`), the
+/// leader's side holds the fourth, under the right-hand opponent's top
+/// card: the suit sets up two tricks (on 60 bench tables and the opening
+/// leads 0.6% fewer nodes, 1.4% on 40 other tables, 2.1% for
+/// `best_cards`; under either opponent's top, 0.5%, 1.0% and 1.5%, but
+/// 1.4% more mid-play).
+const SETTING_UP_TWO_BONUS: i32 = 30;
 /// How much a lead counts when it is the second card of its suit, under
 /// an opponent's top card, with the next card of the suit in the same
 /// hand (the king from king-queen under the ace): it forces the top card
@@ -1395,7 +1403,14 @@ impl<'a> Search<'a> {
         // opponent's top: leading it sets up a trick.
         let side = holding(player) | holding(partner);
         let sets_up = side >> top_card & 1 == 0 && side & second != 0 && side & third != 0;
-        let other_score = other_score + if sets_up { SETTING_UP_BONUS } else { 0 };
+        // With the fourth card too, under the right-hand opponent's top
+        // (which plays after partner, so no finesse takes it), the suit
+        // sets up two tricks once the top is forced out: more again.
+        let fourth = top_n(top_of_suit, 4) & !top_three;
+        let sets_up_two = sets_up && side & fourth != 0 && holding(rho) >> top_card & 1 != 0;
+        let other_score = other_score
+            + if sets_up { SETTING_UP_BONUS } else { 0 }
+            + if sets_up_two { SETTING_UP_TWO_BONUS } else { 0 };
         // The leader holds both: the second card forces the top out. The
         // leader holds the third card only (the jack toward partner's
         // queen under the king): that card goes without the bonus, after
