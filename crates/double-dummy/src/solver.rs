@@ -209,6 +209,26 @@ impl Solver {
         Ok(res)
     }
 
+    /// Whether the side to play takes at least `tricks` from `position`
+    /// (the current trick included) with best play by both sides: one
+    /// null-window search, what `solve` runs a few of. The question of a
+    /// claim or a contract, and the walk's (`examples/walk.rs`).
+    pub fn reaches(&mut self, position: &Position, tricks: u8) -> bool {
+        self.tt.next_age();
+        let (hands, trump, leader, trick, count) = parts(position);
+        let n_tricks = i32::from(tricks_u8(position.tricks_left()));
+        // The search's target is North-South's: the other side's `tricks`
+        // are reached when North-South stay below the rest plus one.
+        let ns_player = position.to_play().index() & 1 == 0;
+        let target = if ns_player { i32::from(tricks) } else { n_tricks + 1 - i32::from(tricks) };
+        let mut search = Search::new(hands, trump, &mut self.tt);
+        let ns_reach = search.search(leader, trick, count, target).0;
+        self.nodes += search.nodes;
+        #[cfg(feature = "profiling")]
+        self.stats.add(&search.stats);
+        ns_reach == ns_player
+    }
+
     /// North-South's tricks from `position`.
     fn ns_tricks(&mut self, position: &Position, guess: i32) -> u8 {
         self.tt.next_age();

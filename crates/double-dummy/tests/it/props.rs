@@ -105,6 +105,16 @@ proptest! {
     }
 
     #[test]
+    fn reaches_tells_the_value_apart(position in small_position_strategy()) {
+        let value = brute_force(&position);
+        let mut solver = Solver::with_memory(1 << 20);
+        // Every count up to the value is reached, none above it.
+        for tricks in 0..=position.tricks_left() as u8 + 1 {
+            prop_assert_eq!(solver.reaches(&position, tricks), tricks <= value, "{} tricks", tricks);
+        }
+    }
+
+    #[test]
     fn equivalent_cards_change_nothing(deal in deal_strategy(4), strain in strain_strategy(), leader in seat_strategy(), pick in any::<prop::sample::Index>()) {
         // Swapping a held card with an unheld card of its suit, when no held
         // card lies between them, gives the same relative ranks.
