@@ -18,6 +18,9 @@ use bridge::{Card, Deal, Seat, Strain};
 use double_dummy::{DdTable, Position, Solver};
 use rayon::prelude::*;
 
+#[path = "../examples/common/pons.rs"]
+mod pons;
+
 fn main() {
     let n_deals = env_count("BENCH_DEALS", 10);
     let n_boards = env_count("BENCH_BOARDS", 40);
@@ -104,7 +107,7 @@ fn main() {
                 || {
                     // The reference's every-card value.
                     let objective =
-                        pons_dds::Objective { board: pons_board(&position), target: pons_dds::Target::Legal };
+                        pons_dds::Objective { board: pons::pons_board(&position), target: pons_dds::Target::Legal };
                     let start = Instant::now();
                     std::hint::black_box(reference.solve_board(&objective));
                     reference_times.push(start.elapsed().as_secs_f64() * 1e3);
@@ -205,35 +208,13 @@ fn report_nodes(nodes: &mut [u64]) {
     );
 }
 
-/// A position as pons-dds's board: the hands, the trump and the trick so far.
-fn pons_board(position: &Position) -> pons_dds::Board {
-    let hands = Seat::ALL.map(|seat| position.hands()[seat].to_string());
-    let remaining: contract_bridge::PartialDeal =
-        format!("N:{}", hands.join(" ")).parse().expect("our hands read as a pons-dds partial deal");
-    let strain: contract_bridge::Strain = position.trump().as_str().parse().expect("strain names agree");
-    let played: Vec<contract_bridge::Card> =
-        position.played().map(|card| card.to_string().parse().expect("cards are spelled alike")).collect();
-    let trick = pons_dds::CurrentTrick::from_slice(strain, pons_seat(position.leader()), &played)
-        .expect("the trick of a legal position");
-    pons_dds::Board::try_new(remaining, trick).expect("a legal position")
-}
-
-fn pons_seat(seat: Seat) -> contract_bridge::Seat {
-    [
-        contract_bridge::Seat::North,
-        contract_bridge::Seat::East,
-        contract_bridge::Seat::South,
-        contract_bridge::Seat::West,
-    ][seat.index()]
-}
-
 /// A pons-dds table in our terms (both order seats N, E, S, W).
 fn from_pons(table: &pons_dds::TrickCountTable) -> DdTable {
     let mut res = DdTable::default();
     for strain in Strain::ALL {
-        let theirs: contract_bridge::Strain = strain.as_str().parse().expect("strain names agree");
+        let theirs = pons::pons_strain(strain);
         for seat in Seat::ALL {
-            res.tricks[strain.index()][seat.index()] = table[theirs].get(pons_seat(seat)).get();
+            res.tricks[strain.index()][seat.index()] = table[theirs].get(pons::pons_seat(seat)).get();
         }
     }
     res

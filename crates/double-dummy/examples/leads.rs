@@ -9,6 +9,9 @@ use std::time::Instant;
 use bridge::{Card, Seat, Strain};
 use double_dummy::{Position, Solver};
 
+#[path = "common/pons.rs"]
+mod pons;
+
 fn main() {
     let text = std::fs::read_to_string("testdata/dd/solve-board.jsonl").expect("run from the workspace root");
     let mut args = std::env::args().skip(1).map(|arg| arg.parse::<usize>().expect("a number"));
@@ -69,22 +72,7 @@ fn main() {
 
 /// The time pons-dds takes for every card's value of `position`.
 fn pons_time(reference: &mut pons_dds::Solver, position: &Position) -> f64 {
-    let remaining: contract_bridge::PartialDeal =
-        hands_pbn(position).parse().expect("our hands read as a pons-dds partial deal");
-    let strain: contract_bridge::Strain = match position.trump() {
-        Strain::NoTrump => contract_bridge::Strain::Notrump,
-        strain => strain.as_str().parse().expect("suit strains are spelled alike"),
-    };
-    let played: Vec<contract_bridge::Card> =
-        position.played().map(|card| card.to_string().parse().expect("cards are spelled alike")).collect();
-    let seat = [
-        contract_bridge::Seat::North,
-        contract_bridge::Seat::East,
-        contract_bridge::Seat::South,
-        contract_bridge::Seat::West,
-    ][position.leader().index()];
-    let trick = pons_dds::CurrentTrick::from_slice(strain, seat, &played).expect("the trick of a legal position");
-    let board = pons_dds::Board::try_new(remaining, trick).expect("a legal position");
+    let board = pons::pons_board(position);
     let start = Instant::now();
     let found = reference.solve_board(&pons_dds::Objective {
         board,
@@ -92,9 +80,4 @@ fn pons_time(reference: &mut pons_dds::Solver, position: &Position) -> f64 {
     });
     std::hint::black_box(found);
     start.elapsed().as_secs_f64() * 1e3
-}
-
-/// The hands of a position as a PBN deal string from North.
-fn hands_pbn(position: &Position) -> String {
-    format!("N:{}", Seat::ALL.map(|seat| position.hands()[seat].to_string()).join(" "))
 }

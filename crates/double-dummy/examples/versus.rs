@@ -13,6 +13,9 @@ use std::time::Instant;
 use bridge::{Deal, Strain};
 use double_dummy::Solver;
 
+#[path = "common/pons.rs"]
+mod pons;
+
 fn main() {
     let text = std::fs::read_to_string("testdata/dd/bench-deals.txt").expect("run from the workspace root");
     let n_deals: usize = std::env::args().nth(1).and_then(|arg| arg.parse().ok()).unwrap_or(10);
@@ -29,11 +32,7 @@ fn main() {
                 let (our_starts, our_ms) = measure(&mut ours, |solver| {
                     solver.strain_tricks(&deal, strain).expect("a full deal");
                 });
-                let pons_strain = match strain {
-                    Strain::NoTrump => contract_bridge::Strain::Notrump,
-                    strain => strain.as_str().parse().expect("suit strains are spelled alike"),
-                };
-                let mut reference = pons_dds::Solver::new(pons_strain);
+                let mut reference = pons_dds::Solver::new(pons::pons_strain(strain));
                 let start = Instant::now();
                 let _ = reference.solve(pons_deal);
                 let pons_ms = start.elapsed().as_secs_f64() * 1e3;

@@ -17,6 +17,9 @@
 use bridge::{Card, Seat, Strain};
 use double_dummy::{Position, Solver};
 
+#[path = "common/pons.rs"]
+mod pons;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() != 4 {
@@ -75,25 +78,8 @@ fn compare(label: &str, position: &Position, target: i32) {
 /// pons-dds's trick starts to find a card of the side to play that takes
 /// `tricks`, from an empty table.
 fn pons_trick_starts(position: &Position, tricks: u8) -> u64 {
-    let remaining: contract_bridge::PartialDeal =
-        format!("N:{}", Seat::ALL.map(|seat| position.hands()[seat].to_string()).join(" "))
-            .parse()
-            .expect("our hands read as a pons-dds deal");
-    let strain: contract_bridge::Strain = match position.trump() {
-        Strain::NoTrump => contract_bridge::Strain::Notrump,
-        strain => strain.as_str().parse().expect("suit strains are spelled alike"),
-    };
-    let played: Vec<contract_bridge::Card> =
-        position.played().map(|card| card.to_string().parse().expect("cards are spelled alike")).collect();
-    let seat = [
-        contract_bridge::Seat::North,
-        contract_bridge::Seat::East,
-        contract_bridge::Seat::South,
-        contract_bridge::Seat::West,
-    ][position.leader().index()];
-    let trick = pons_dds::CurrentTrick::from_slice(strain, seat, &played).expect("the trick of a legal position");
-    let board = pons_dds::Board::try_new(remaining, trick).expect("a legal position");
-    let mut solver = pons_dds::Solver::new(strain);
+    let board = pons::pons_board(position);
+    let mut solver = pons_dds::Solver::new(pons::pons_strain(position.trump()));
     let _ = solver.solve_board(&pons_dds::Objective {
         board,
         target: pons_dds::Target::Any(Some(pons_dds::TrickCount::new(tricks))),
