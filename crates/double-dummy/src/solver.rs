@@ -94,37 +94,34 @@ impl Solver {
     /// took 6% more nodes on the opening leads of solve-board.jsonl. The
     /// groups go in the search's move order (see below).
     pub fn analyse(&mut self, position: &Position) -> Vec<CardValue> {
-        self.tt.next_age();
-        let (hands, trump, leader, trick, count) = parts(position);
         let player = position.to_play();
         let n_tricks = tricks_u8(position.tricks_left());
         let legal = position.legal_cards().bits();
         let others = others(position);
-        let mut search = Search::new(hands, trump, &mut self.tt);
+        let hand = position.hands()[player].bits();
         let mut values = [None::<u8>; 64];
         let mut guess = cards_first_guess(position);
-        // One card per group of equivalent cards, in the search's move
-        // order: the likely best card first, so that its value, the guess
-        // of every later group, is right for most of them (1.3% fewer
-        // nodes at the 100 opening leads of solve-board.jsonl and 1.8%
-        // mid-play than from the ace of spades down).
-        for (idx, &top) in search.ordered_moves(leader, trick, count).iter().enumerate() {
-            let ns = search.ns_tricks_after(leader, trick, count, top, guess);
-            // The next group starts from the best value so far: most
-            // cards reach it, and most others fall one trick short.
-            guess = match idx {
-                0 => ns,
-                _ if player.index() & 1 == 0 => guess.max(ns),
-                _ => guess.min(ns),
-            };
-            let value = from_ns(player, n_tricks, ns);
-            for card in group(hands[player.index()], others, top) {
-                values[usize::from(card)] = Some(value);
+        self.with_search(position, |search, leader, trick, count| {
+            // One card per group of equivalent cards, in the search's move
+            // order: the likely best card first, so that its value, the guess
+            // of every later group, is right for most of them (1.3% fewer
+            // nodes at the 100 opening leads of solve-board.jsonl and 1.8%
+            // mid-play than from the ace of spades down).
+            for (idx, &top) in search.ordered_moves(leader, trick, count).iter().enumerate() {
+                let ns = search.ns_tricks_after(leader, trick, count, top, guess);
+                // The next group starts from the best value so far: most
+                // cards reach it, and most others fall one trick short.
+                guess = match idx {
+                    0 => ns,
+                    _ if player.index() & 1 == 0 => guess.max(ns),
+                    _ => guess.min(ns),
+                };
+                let value = from_ns(player, n_tricks, ns);
+                for card in group(hand, others, top) {
+                    values[usize::from(card)] = Some(value);
+                }
             }
-        }
-        self.nodes += search.nodes;
-        #[cfg(feature = "profiling")]
-        self.stats.add(&search.stats);
+        });
         // Every legal card has its group's value (bit indices are below 64).
         pbn_order(legal)
             .filter_map(|card| values[card.bit_index() as usize].map(|tricks| CardValue { card, tricks }))
@@ -138,33 +135,27 @@ impl Solver {
     /// equivalent cards instead of each card's exact value. What a robot
     /// needs to pick a best card.
     pub fn best_cards(&mut self, position: &Position) -> (u8, Vec<Card>) {
-        self.tt.next_age();
-        let (hands, trump, leader, trick, count) = parts(position);
         let player = position.to_play();
         let n_tricks = tricks_u8(position.tricks_left());
-        let mut search = Search::new(hands, trump, &mut self.tt);
-        let moves = search.ordered_moves(leader, trick, count);
-        let value = from_ns(player, n_tricks, search.ns_tricks(leader, trick, count, cards_first_guess(position)));
         let ns_player = player.index() & 1 == 0;
         let others = others(position);
-        let mut best = 0u64;
-        for &top in &moves {
-            let reaches = moves.len() == 1
-                || if ns_player {
-                    search.test_after(leader, trick, count, top, i32::from(value))
-                } else {
-                    !search.test_after(leader, trick, count, top, i32::from(n_tricks - value) + 1)
-                };
-            if reaches {
-                for card in group(hands[player.index()], others, top) {
-                    best |= 1u64 << card;
+        let hand = position.hands()[player].bits();
+        let guess = cards_first_guess(position);
+        self.with_search(position, |search, leader, trick, count| {
+            let moves = search.ordered_moves(leader, trick, count);
+            let value = from_ns(player, n_tricks, search.ns_tricks(leader, trick, count, guess));
+            let target = ns_target(ns_player, n_tricks, value);
+            let mut best = 0u64;
+            for &top in &moves {
+                let reaches = moves.len() == 1 || search.test_after(leader, trick, count, top, target) == ns_player;
+                if reaches {
+                    for card in group(hand, others, top) {
+                        best |= 1u64 << card;
+                    }
                 }
             }
-        }
-        self.nodes += search.nodes;
-        #[cfg(feature = "profiling")]
-        self.stats.add(&search.stats);
-        (value, pbn_order(best).collect())
+            (value, pbn_order(best).collect())
+        })
     }
 
     /// The double-dummy table of `deal`: for each strain and declarer, the
@@ -214,32 +205,36 @@ impl Solver {
     /// null-window search, what `solve` runs a few of. The question of a
     /// claim or a contract, and the walk's (`examples/walk.rs`).
     pub fn reaches(&mut self, position: &Position, tricks: u8) -> bool {
-        self.tt.next_age();
-        let (hands, trump, leader, trick, count) = parts(position);
-        let n_tricks = i32::from(tricks_u8(position.tricks_left()));
-        // The search's target is North-South's: the other side's `tricks`
-        // are reached when North-South stay below the rest plus one.
         let ns_player = position.to_play().index() & 1 == 0;
-        let target = if ns_player { i32::from(tricks) } else { n_tricks + 1 - i32::from(tricks) };
-        let mut search = Search::new(hands, trump, &mut self.tt);
-        let ns_reach = search.search(leader, trick, count, target).0;
-        self.nodes += search.nodes;
-        #[cfg(feature = "profiling")]
-        self.stats.add(&search.stats);
-        ns_reach == ns_player
+        let target = ns_target(ns_player, tricks_u8(position.tricks_left()), tricks);
+        self.with_search(position, |search, leader, trick, count| search.search(leader, trick, count, target).0)
+            == ns_player
     }
 
     /// North-South's tricks from `position`.
     fn ns_tricks(&mut self, position: &Position, guess: i32) -> u8 {
+        let ns =
+            self.with_search(position, |search, leader, trick, count| search.ns_tricks(leader, trick, count, guess));
+        // The search never answers more tricks than remain (at most 13).
+        tricks_u8(usize::try_from(ns).unwrap_or(0))
+    }
+
+    /// Runs `run` on a search of `position` in a new age of the table
+    /// (given the leader, the trick so far and its number of cards), and
+    /// counts the search's nodes.
+    fn with_search<R>(
+        &mut self,
+        position: &Position,
+        run: impl FnOnce(&mut Search<'_>, usize, TrickCards, usize) -> R,
+    ) -> R {
         self.tt.next_age();
         let (hands, trump, leader, trick, count) = parts(position);
         let mut search = Search::new(hands, trump, &mut self.tt);
-        let ns = search.ns_tricks(leader, trick, count, guess);
+        let res = run(&mut search, leader, trick, count);
         self.nodes += search.nodes;
         #[cfg(feature = "profiling")]
         self.stats.add(&search.stats);
-        // The search never answers more tricks than remain (at most 13).
-        tricks_u8(usize::try_from(ns).unwrap_or(0))
+        res
     }
 }
 
@@ -339,6 +334,17 @@ fn pbn_order(bits: u64) -> impl Iterator<Item = Card> {
 }
 
 /// The tricks of `seat`'s side, from North-South's.
+/// The target of North-South's tricks at which the side to play (North-
+/// South when `ns_player`) takes `tricks` of the `n_tricks` left: for
+/// East-West, when North-South stay below the rest plus one.
+fn ns_target(ns_player: bool, n_tricks: u8, tricks: u8) -> i32 {
+    if ns_player {
+        i32::from(tricks)
+    } else {
+        i32::from(n_tricks) + 1 - i32::from(tricks)
+    }
+}
+
 fn from_ns(seat: Seat, n_tricks: u8, ns: impl TryInto<u8>) -> u8 {
     let ns: u8 = ns.try_into().unwrap_or(0);
     match seat {
