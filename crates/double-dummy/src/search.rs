@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use crate::tt::{Bounds, Key, TransTable, NO_MOVE};
+use crate::tt::{Bounds, Hint, Key, TransTable, NO_MOVE};
 
 /// Runs a counting statement only with the `profiling` feature: without
 /// it the counters of the hot paths compile to nothing.
@@ -42,6 +42,23 @@ const HISTORY_WEIGHT: i32 = 2;
 const KILLER_BONUS: i32 = 250;
 /// See `KILLER_BONUS`.
 const STORED_BONUS: i32 = 150;
+
+/// The bonus of a lead's cut-off hint (see [`Search::lead_hint`]): below
+/// the probed leads, above the killer (250 took about as many nodes).
+const LEAD_HINT_BONUS: i32 = 400;
+
+/// The bonuses of the following hands' cut-off hints (see
+/// [`Search::follow_hint`]): among the scores of their cards (each from 15
+/// to 100 took within 2% as many nodes).
+const SECOND_HINT_BONUS: i32 = 30;
+const THIRD_HINT_BONUS: i32 = 40;
+const FOURTH_HINT_BONUS: i32 = 20;
+
+/// The kinds of cut-off hints' contexts, above their other facts, so that
+/// two of different kinds never match.
+const LEAD_CONTEXT: u64 = 1 << 20;
+const FOLLOW_CONTEXT: u64 = 2 << 20;
+const DISCARD_CONTEXT: u64 = 3 << 20;
 /// From how many tricks left (the current trick included) the moves are
 /// probed (`promote_probed`), and how much a move counts whose probe
 /// decides for its side: first of all. Every hand probed from 10 tricks
@@ -339,13 +356,17 @@ impl<'a> Search<'a> {
         let mut moves = [0u8; 13];
         let mut scores = [0i32; 13];
         let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
+        let hint = self.follow_hint(leader, &trick, count, target, &moves[..n_moves], &mut scores[..n_moves]);
         if n >= PROBE_FROM && n_moves > 1 {
             self.promote_probed(leader, trick, count, target, &moves[..n_moves], &mut scores[..n_moves]);
         }
         match self.first_success(&moves[..n_moves], &mut scores[..n_moves], ns, (count, n), |search, card| {
             search.play_and_search(leader, trick, count, card, target)
         }) {
-            Ok(rel) => (ns, rel),
+            Ok((card, rel, after_failure)) => {
+                self.remember(hint, card, after_failure);
+                (ns, rel)
+            }
             Err(relevant) => {
                 let mut present = self.in_hands;
                 for card in &trick[..count] {
@@ -358,8 +379,9 @@ impl<'a> Search<'a> {
 
     /// Tries `moves`, the best scored first, each by `play` (its result and
     /// the cards that result depends on), until one's result is `ns`: then
-    /// the cards its result depends on, else (every move failed) the union
-    /// of theirs. A move below every card its suit's failed moves depended
+    /// that move, the cards its result depends on and whether a move failed
+    /// before it, else (every move failed) the union of the cards theirs
+    /// depend on. A move below every card its suit's failed moves depended
     /// on is skipped (see `note_failed`). `place` is the place in the trick
     /// and the tricks left, for the `profiling` counts.
     #[inline(always)]
@@ -370,11 +392,12 @@ impl<'a> Search<'a> {
         ns: bool,
         place: (usize, i32),
         mut play: impl FnMut(&mut Self, u8) -> (bool, u64),
-    ) -> Result<u64, u64> {
+    ) -> Result<(u8, u64, bool), u64> {
         // Read by the `profiling` counts only.
         let _ = place;
         let mut relevant = 0;
         let mut skip_below = [0u8; 4];
+        let mut failed = false;
         #[cfg(feature = "profiling")]
         let mut tried = 0;
         for _ in 0..moves.len() {
@@ -386,9 +409,10 @@ impl<'a> Search<'a> {
             let (res, rel) = play(self, card);
             if res == ns {
                 stat!(self.stats.count_moves(place.0, place.1, true, tried););
-                return Ok(rel);
+                return Ok((card, rel, failed));
             }
             relevant |= rel;
+            failed = true;
             note_failed(card, rel, &mut skip_below);
         }
         stat!(self.stats.count_moves(place.0, place.1, false, tried););
@@ -432,6 +456,7 @@ impl<'a> Search<'a> {
         for (score, &card) in scores.iter_mut().zip(&moves[..n_moves]) {
             *score = self.last_score(card, winner, partner_wins, led, hand);
         }
+        let hint = self.follow_hint(leader, &trick, 3, target, &moves[..n_moves], &mut scores[..n_moves]);
         if n >= PROBE_FROM && n_moves > 1 {
             self.promote_probed(leader, trick, 3, target, &moves[..n_moves], &mut scores[..n_moves]);
         }
@@ -447,7 +472,10 @@ impl<'a> Search<'a> {
             (res, rel | trick_rel)
         });
         match tried {
-            Ok(rel) => (ns, rel),
+            Ok((card, rel, after_failure)) => {
+                self.remember(hint, card, after_failure);
+                (ns, rel)
+            }
             Err(relevant) => (!ns, self.whole_groups(relevant, hand, present, &moves[..n_moves])),
         }
     }
@@ -475,6 +503,88 @@ impl<'a> Search<'a> {
         };
         self.give_back(player, card);
         res
+    }
+
+    /// The cut-off hint (see [`crate::tt::Hints`]) of the player following
+    /// to the trick after `count` cards (1 to 3), when it has a choice: its
+    /// card, if one of `moves`, gets a bonus in `scores`. With the leads'
+    /// hints: on 60 bench tables and the opening leads 20% fewer nodes,
+    /// 20% on deals 60 to 99, 17% mid-play, 22% for the best cards, than
+    /// without hints. The context of a card of the suit led: the suit's
+    /// cards left in the hands (the trick's excluded: up to 2% fewer nodes
+    /// than with them), the winning card so far, the leader and the place
+    /// in the trick (North-South's target too: 1 to 5% more nodes). Of a
+    /// discard or a ruff: the hand, the winning card, the leader, the
+    /// place, and in a trump contract the target (these hints: 2 to 3.6%
+    /// fewer nodes on each set).
+    fn follow_hint(
+        &self,
+        leader: usize,
+        trick: &TrickCards,
+        count: usize,
+        target: i32,
+        moves: &[u8],
+        scores: &mut [i32],
+    ) -> Option<Hint> {
+        if moves.len() <= 1 {
+            return None;
+        }
+        let led = trick[0] >> 4;
+        let player = (leader + count) & 3;
+        let mut winner = trick[0];
+        for &card in &trick[1..count] {
+            if self.beats(card, winner) {
+                winner = card;
+            }
+        }
+        // The winning card, the place and the leader in 10 bits.
+        let place = u64::from(winner) | (count as u64) << 6 | (leader as u64) << 8;
+        let led_cards = (self.in_hands >> (16 * led)) & SUIT_BITS;
+        let hint = if self.hands[player] >> (16 * led) & SUIT_BITS != 0 {
+            self.tt.hints.get(led_cards, place | u64::from(led) << 10 | FOLLOW_CONTEXT)
+        } else {
+            let target = if self.trump < NOTRUMP { target as u64 } else { 0 };
+            self.tt.hints.get(self.hands[player], place | target << 12 | DISCARD_CONTEXT)
+        };
+        if let Some(pos) = hint.card().and_then(|card| moves.iter().position(|&m| m == card)) {
+            scores[pos] += match count {
+                1 => SECOND_HINT_BONUS,
+                2 => THIRD_HINT_BONUS,
+                _ => FOURTH_HINT_BONUS,
+            };
+        }
+        Some(hint)
+    }
+
+    /// The cut-off hint of a lead (see [`crate::tt::Hints`]), when the leader has a
+    /// choice: its card, if one of `moves`, gets [`LEAD_HINT_BONUS`]. The
+    /// context: the leader's hand, which of partner's suits are odd in
+    /// length, and in a trump contract North-South's target (without it,
+    /// 4 to 27% more nodes). These hints: 8 to 10% fewer nodes on each set
+    /// than the following hands' hints alone.
+    fn lead_hint(&self, leader: usize, target: i32, moves: &[u8], scores: &mut [i32]) -> Option<Hint> {
+        if moves.len() <= 1 {
+            return None;
+        }
+        let parity = (0..4).fold(0, |acc, suit| acc | u64::from(len(self.holding(leader ^ 2, suit)) & 1) << suit);
+        let target = if self.trump < NOTRUMP { target as u64 } else { 0 };
+        let hint = self.tt.hints.get(self.hands[leader], parity | target << 4 | LEAD_CONTEXT);
+        if let Some(pos) = hint.card().and_then(|card| moves.iter().position(|&m| m == card)) {
+            scores[pos] += LEAD_HINT_BONUS;
+        }
+        Some(hint)
+    }
+
+    /// Keeps `card`, which cut off, as the hint of its context when a card
+    /// failed there before it: a cut by the first card tried leaves the
+    /// hint as it was, as for the killer (for the following hands, keeping
+    /// every cut took 3 to 9% more nodes).
+    fn remember(&mut self, hint: Option<Hint>, card: u8, after_failure: bool) {
+        if let Some(hint) = hint {
+            if after_failure && hint.card() != Some(card) {
+                self.tt.hints.set(hint, card);
+            }
+        }
     }
 
     /// The winning card of a complete trick when it won by rank over another
@@ -575,6 +685,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        let hint = self.lead_hint(leader, target, &moves[..n_moves], &mut scores[..n_moves]);
         if n >= PROBE_FROM && n_moves > 1 {
             self.promote_probed(leader, trick, 0, target, &moves[..n_moves], &mut scores[..n_moves]);
         }
@@ -620,6 +731,7 @@ impl<'a> Search<'a> {
                 if failed {
                     self.killers[n as usize] = card;
                 }
+                self.remember(hint, card, failed);
                 res = ns;
                 cut = self.card_to_relative(card);
                 let weight = (n * n) as u32;

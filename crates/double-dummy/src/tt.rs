@@ -1,7 +1,7 @@
 //! The transposition table: bounds on the tricks North-South take from a
 //! trick boundary, keyed on the rank-relative position, in fixed-size buckets
 //! allocated once from the caller's memory cap; and the leads' cut-off
-//! history, which outlives a search the same way.
+//! history and the cut-off hints, which outlive a search the same way.
 
 /// One stored pattern: the suit lengths of every hand and the leader
 /// (`shape`), the owners of the relevant top cards of each suit (`plane0`,
@@ -86,6 +86,10 @@ const SLOT_BYTES: usize = std::mem::size_of::<Entry>() + 4 + 1 + 1;
 /// How many deciding patterns leaving a suit free a probe compares before
 /// taking the one naming the fewest cards (see `TransTable::probe`).
 const LOOK_FURTHER: usize = 4;
+
+/// The most cut-off hints kept (128 KiB): from 2^12 to 2^18 of them took
+/// about as many nodes, and a smaller table stays in the cache.
+const MAX_HINTS: usize = 1 << 14;
 
 /// No stored lead.
 pub(crate) const NO_MOVE: u8 = 0xFF;
@@ -238,6 +242,76 @@ pub(crate) struct TransTable {
     /// history heuristic of the search), weighted by the tricks left; halved
     /// at each new search so recent ones count most.
     pub history: [[u32; 64]; 4],
+    pub hints: Hints,
+}
+
+/// The cut-off hints, macroxue's solver's idea (its cut-off cache): per
+/// context of a move, the card that last cut off there after another card
+/// had failed, tried early the next time the context comes up. A context
+/// is a few facts that say which card is likely best, hashed: for a hand
+/// following suit, the cards left of the suit led, the card winning the
+/// trick so far, the leader and the place in the trick (see
+/// `Search::follow_hint`); for a lead or a discard, the hand itself and a
+/// little more (`Search::lead_hint`). Each slot holds the context's hash
+/// above its low byte and the card in it, so a slot holding another
+/// context gives no hint. Only the order depends on a hint, never a
+/// result; a collision costs nodes, not correctness.
+pub(crate) struct Hints {
+    slots: Vec<u64>,
+    /// `slots` holds 2^bits slots.
+    bits: u32,
+}
+
+/// The slot of a context, and what the search keeps of it until it knows
+/// which card cut off (see [`Hints::get`] and [`Hints::set`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Hint {
+    slot: usize,
+    /// The context's hash above the low byte, the card in it; 0 for none
+    /// (no card is 0: the ranks start at bit 2 of a suit).
+    word: u64,
+}
+
+impl Hint {
+    /// The card that last cut off in this context, if known.
+    pub(crate) fn card(self) -> Option<u8> {
+        let card = (self.word & 0xFF) as u8;
+        (card != 0).then_some(card)
+    }
+}
+
+impl Hints {
+    /// A table of at most `max` slots (a power of two, at least 16, at
+    /// most [`MAX_HINTS`]).
+    fn new(max: usize) -> Hints {
+        let len = if max < 16 { 16 } else { (1usize << max.ilog2()).min(MAX_HINTS) };
+        Hints { slots: vec![0; len], bits: len.trailing_zeros() }
+    }
+
+    fn memory(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<u64>()
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill(0);
+    }
+
+    /// The hint of the context `(a, b)`.
+    pub(crate) fn get(&self, a: u64, b: u64) -> Hint {
+        let h = (a ^ b.wrapping_mul(0xBF58_476D_1CE4_E5B9)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let h = h ^ h >> 31;
+        // The top bits pick the slot (`bits` is at most 14), the rest of
+        // the hash, mixed again, checks it.
+        let slot = (h >> (64 - self.bits)) as usize;
+        let check = h.wrapping_mul(0x94D0_49BB_1331_11EB) & !0xFF;
+        let word = self.slots[slot];
+        Hint { slot, word: if word & !0xFF == check { word } else { check } }
+    }
+
+    /// Keeps `card` as the hint of `hint`'s context (after a cut-off).
+    pub(crate) fn set(&mut self, hint: Hint, card: u8) {
+        self.slots[hint.slot] = (hint.word & !0xFF) | u64::from(card);
+    }
 }
 
 /// What the table knows of a position.
@@ -269,14 +343,16 @@ impl TransTable {
     /// the first search.
     pub(crate) fn new(memory: usize) -> TransTable {
         let bucket_bytes = WAYS * SLOT_BYTES;
+        // A sixty-fourth of the memory at most for the hints.
+        let hints = Hints::new(memory / 64 / std::mem::size_of::<u64>());
         // Any count: the index is scaled from the hash, not masked out of it.
-        let n_buckets = (memory / bucket_bytes).max(1);
-        TransTable { buckets: Vec::new(), n_buckets, turn: 0, age: 0, history: [[0; 64]; 4] }
+        let n_buckets = (memory.saturating_sub(hints.memory()) / bucket_bytes).max(1);
+        TransTable { buckets: Vec::new(), n_buckets, turn: 0, age: 0, history: [[0; 64]; 4], hints }
     }
 
     /// The bytes the table holds once allocated.
     pub(crate) fn memory(&self) -> usize {
-        self.n_buckets * WAYS * SLOT_BYTES
+        self.n_buckets * WAYS * SLOT_BYTES + self.hints.memory()
     }
 
     /// Forgets every position.
@@ -284,6 +360,7 @@ impl TransTable {
         self.buckets = Vec::new();
         self.age = 0;
         self.history = [[0; 64]; 4];
+        self.hints.clear();
     }
 
     /// Starts a new top-level search: entries from earlier ones stay valid
@@ -611,6 +688,46 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             assert_eq!(sse2_hits(&tags, tag), exact);
         }
+    }
+
+    /// A hint gives back the card last kept for its own context, or none:
+    /// never the card of another context sharing its slot.
+    #[test]
+    fn hints_keep_a_card_per_context() {
+        let mut hints = Hints::new(64);
+        let mut next = crate::xorshift(0x0F1E_2D3C_4B5A_6978);
+        let contexts: Vec<(u64, u64, u8)> =
+            (0..500).map(|_| (next(), next() % 4096, (next() % 62) as u8 + 2)).collect();
+        for &(a, b, _) in &contexts {
+            assert_eq!(hints.get(a, b).card(), None, "a hint before any was kept");
+        }
+        for &(a, b, card) in &contexts {
+            let hint = hints.get(a, b);
+            hints.set(hint, card);
+            assert_eq!(hints.get(a, b).card(), Some(card));
+        }
+        // 64 slots for 500 contexts: most were replaced since.
+        let mut kept = 0;
+        for &(a, b, card) in &contexts {
+            if let Some(found) = hints.get(a, b).card() {
+                assert_eq!(found, card, "another context's card");
+                kept += 1;
+            }
+        }
+        assert!((1..=64).contains(&kept), "{kept} contexts kept in 64 slots");
+        hints.clear();
+        assert!(contexts.iter().all(|&(a, b, _)| hints.get(a, b).card().is_none()));
+    }
+
+    /// The buckets and the hints together stay within the memory cap.
+    #[test]
+    fn the_table_keeps_within_its_cap() {
+        for cap in [64 << 20, 4 << 20, 1 << 20, 100_000] {
+            let table = TransTable::new(cap);
+            assert!(table.memory() <= cap, "{} bytes for a cap of {cap}", table.memory());
+            assert!(table.hints.memory() <= cap / 64);
+        }
+        assert_eq!(TransTable::new(64 << 20).hints.memory(), MAX_HINTS * 8);
     }
 
     /// The victim found eight slots at a time is the one of a slot-by-slot
