@@ -249,8 +249,9 @@ pub(crate) struct TransTable {
 /// context of a move, the card that last cut off there after another card
 /// had failed, tried early the next time the context comes up. A context
 /// is a few facts that say which card is likely best, hashed: for a hand
-/// following suit, the cards left of the suit led, the card winning the
-/// trick so far, the leader and the place in the trick (see
+/// following suit, the cards left of the suit led and the next hand's
+/// cards of it, the card winning the trick so far, the leader and the
+/// place in the trick (see
 /// `Search::follow_hint`); for a lead or a discard, the hand itself and a
 /// little more (`Search::lead_hint`). Each slot holds the context's hash
 /// above its low byte and the card in it, so a slot holding another
