@@ -627,6 +627,17 @@ impl<'a> Search<'a> {
         // tricks: 1.7% fewer nodes per table; the table's probe before
         // both: 8% more).
         if self.trump < NOTRUMP {
+            // A side's longer trump holding wins a trick with each of its
+            // trumps but those an opponent's trump spoils, one each
+            // (macroxue's solver's length tricks): a bound for both sides
+            // that names no card, the lengths being in every key (on 60
+            // bench tables and the opening leads 5% fewer nodes, 5.3% on
+            // deals 60 to 99, 5.6% mid-play, 2.8% for the best cards).
+            let (ns_long, ew_long) = self.trump_length_tricks();
+            if ns_long >= target || n - ew_long < target {
+                stat!(self.stats.sure[n as usize] += 1;);
+                return (ns_long >= target, 0);
+            }
             // The top trumps win whenever they are played: bounds for both sides.
             let (ns_sure, ew_sure, trump_rel) = self.sure_trump_tricks();
             if ns_sure >= target || n - ew_sure < target {
@@ -1267,6 +1278,17 @@ impl<'a> Search<'a> {
             return None;
         }
         Some((cards | 1u64 << third) << shift)
+    }
+
+    /// The tricks each side's trumps surely win by their lengths alone
+    /// (North-South's, then East-West's; at most one is above 0): each
+    /// trump of the side's longer holding is played in a trick of its own,
+    /// which the side wins unless an opponent plays a trump in it, and each
+    /// opponent's trump is in one trick only.
+    fn trump_length_tricks(&self) -> (i32, i32) {
+        let trumps = |seat: usize| len(self.holding(seat, self.trump)) as i32;
+        let (north, east, south, west) = (trumps(0), trumps(1), trumps(2), trumps(3));
+        (north.max(south) - east - west, east.max(west) - north - south)
     }
 
     /// The tricks each side's top trumps surely win: the run of the highest
@@ -2178,6 +2200,19 @@ mod cut_off_tests {
         // Both bare: a spade lead makes them fall together.
         let bare = hands(["QJ.32.2.", "A.54.43.", "T9.76.5.", "K.8.6.43"]);
         assert_eq!(Search::new(bare, spades, &mut tt).sure_trump_tricks(), (0, 1, card("SA")));
+    }
+
+    /// North's five low trumps against one each in East's and West's
+    /// hands: three sure tricks, whoever holds the top trumps.
+    #[test]
+    fn long_trumps_win_all_but_the_opponents_trumps() {
+        let mut tt = TransTable::new(1 << 20);
+        let spades = Suit::Spades.index();
+        let long = hands(["76543.32..", "A.AKQJ.2.3", ".T9.987.54", "K.76.AK.62"]);
+        assert_eq!(Search::new(long, spades, &mut tt).trump_length_tricks(), (3, -4));
+        // Hearts as trumps: North's two against East's four and West's two.
+        let hearts = Suit::Hearts.index();
+        assert_eq!(Search::new(long, hearts, &mut tt).trump_length_tricks(), (-4, 0));
     }
 
     /// North leads a heart that South, with spades as trumps, ruffs: a
