@@ -282,7 +282,7 @@ impl<'a> Search<'a> {
         self.take(player, card);
         let trick = with_card(trick, count, card);
         let res = if count == 3 {
-            let winner = (leader + self.winning_index(&trick)) & 3;
+            let winner = (leader + self.winning_index(&trick, 4)) & 3;
             let won = i32::from(winner & 1 == 0);
             won + self.ns_tricks(winner, [0; 4], 0, guess - won)
         } else {
@@ -431,12 +431,7 @@ impl<'a> Search<'a> {
         let player = (leader + 3) & 3;
         let n = self.tricks_left(3);
         let ns = player & 1 == 0;
-        let mut win_idx = 0;
-        for idx in 1..3 {
-            if self.beats(trick[idx], trick[win_idx]) {
-                win_idx = idx;
-            }
-        }
+        let win_idx = self.winning_index(&trick, 3);
         let winner = trick[win_idx];
         let partner_wins = win_idx == 1;
         let winner_seat = (leader + win_idx) & 3;
@@ -494,7 +489,7 @@ impl<'a> Search<'a> {
         self.take(player, card);
         let trick = with_card(trick, count, card);
         let res = if count == 3 {
-            let win_idx = self.winning_index(&trick);
+            let win_idx = self.winning_index(&trick, 4);
             let winner = (leader + win_idx) & 3;
             let target = target - i32::from(winner & 1 == 0);
             let (res, rel) = self.trick_start(winner, target);
@@ -535,12 +530,7 @@ impl<'a> Search<'a> {
         }
         let led = trick[0] >> 4;
         let player = (leader + count) & 3;
-        let mut winner = trick[0];
-        for &card in &trick[1..count] {
-            if self.beats(card, winner) {
-                winner = card;
-            }
-        }
+        let winner = trick[self.winning_index(trick, count)];
         // The winning card, the place and the leader in 10 bits.
         let place = u64::from(winner) | (count as u64) << 6 | (leader as u64) << 8;
         let led_cards = (self.in_hands >> (16 * led)) & SUIT_BITS;
@@ -586,10 +576,8 @@ impl<'a> Search<'a> {
     /// hint as it was, as for the killer (for the following hands, keeping
     /// every cut took 3 to 9% more nodes).
     fn remember(&mut self, hint: Option<Hint>, card: u8, after_failure: bool) {
-        if let Some(hint) = hint {
-            if after_failure && hint.card() != Some(card) {
-                self.tt.hints.set(hint, card);
-            }
+        if let Some(hint) = hint.filter(|hint| after_failure && hint.card() != Some(card)) {
+            self.tt.hints.set(hint, card);
         }
     }
 
@@ -616,7 +604,7 @@ impl<'a> Search<'a> {
         if n == 1 {
             stat!(self.stats.trivial[1] += 1;);
             let trick = [0, 1, 2, 3].map(|step| self.hands[(leader + step) & 3].trailing_zeros() as u8);
-            let win_idx = self.winning_index(&trick);
+            let win_idx = self.winning_index(&trick, 4);
             let winner = (leader + win_idx) & 3;
             return (winner & 1 == 0, self.trick_relevance(&trick, win_idx));
         }
@@ -839,7 +827,7 @@ impl<'a> Search<'a> {
             self.take((leader + count) & 3, best);
             trick[count] = best;
         }
-        let winner = (leader + self.winning_index(&trick)) & 3;
+        let winner = (leader + self.winning_index(&trick, 4)) & 3;
         let target = target - i32::from(winner & 1 == 0);
         let res = if target <= 0 {
             Err(true)
@@ -967,10 +955,11 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// The index (0..4) of the winning card of a complete trick.
-    fn winning_index(&self, trick: &TrickCards) -> usize {
+    /// The index of the card winning the first `count` cards of `trick`
+    /// (1 to 4; 4 for a complete trick).
+    fn winning_index(&self, trick: &TrickCards, count: usize) -> usize {
         let mut best = 0;
-        for idx in 1..4 {
+        for idx in 1..count {
             if self.beats(trick[idx], trick[best]) {
                 best = idx;
             }
@@ -1598,14 +1587,8 @@ impl<'a> Search<'a> {
         cards: &[u8],
         scores: &mut [i32],
     ) {
-        let mut winner = trick[0];
-        let mut winner_step = 0;
-        for (step, played) in trick.iter().enumerate().take(count).skip(1) {
-            if self.beats(*played, winner) {
-                winner = *played;
-                winner_step = step;
-            }
-        }
+        let winner_step = self.winning_index(trick, count);
+        let winner = trick[winner_step];
         let partner_wins = (leader + winner_step) & 3 == player ^ 2;
         let hand = self.hands[player];
         if count == 3 {

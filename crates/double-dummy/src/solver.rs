@@ -333,7 +333,6 @@ fn pbn_order(bits: u64) -> impl Iterator<Item = Card> {
         .filter(move |card| bits >> card.bit_index() & 1 != 0)
 }
 
-/// The tricks of `seat`'s side, from North-South's.
 /// The target of North-South's tricks at which the side to play (North-
 /// South when `ns_player`) takes `tricks` of the `n_tricks` left: for
 /// East-West, when North-South stay below the rest plus one.
@@ -345,6 +344,7 @@ fn ns_target(ns_player: bool, n_tricks: u8, tricks: u8) -> i32 {
     }
 }
 
+/// The tricks of `seat`'s side, from North-South's.
 fn from_ns(seat: Seat, n_tricks: u8, ns: impl TryInto<u8>) -> u8 {
     let ns: u8 = ns.try_into().unwrap_or(0);
     match seat {
