@@ -100,7 +100,9 @@ impl Solver {
         let others = others(position);
         let hand = position.hands()[player].bits();
         let mut values = [None::<u8>; 64];
+        let ns_player = player.index() & 1 == 0;
         let mut guess = cards_first_guess(position);
+        let mut best = 0;
         self.with_search(position, |search, leader, trick, count| {
             // One card per group of equivalent cards, in the search's move
             // order: the likely best card first, so that its value, the guess
@@ -109,14 +111,16 @@ impl Solver {
             // mid-play than from the ace of spades down).
             for (idx, &top) in search.ordered_moves(leader, trick, count).iter().enumerate() {
                 let ns = search.ns_tricks_after(leader, trick, count, top, guess);
-                // The next group starts from the best value so far: most
-                // cards reach it, and most others fall one trick short.
-                guess = match idx {
-                    0 => ns,
-                    _ if player.index() & 1 == 0 => guess.max(ns),
-                    _ => guess.min(ns),
-                };
                 let value = from_ns(player, n_tricks, ns);
+                best = if idx == 0 { value } else { best.max(value) };
+                // The next group's first test asks whether it reaches the
+                // best value so far: most cards do, and most others fall
+                // one trick short, two tests each. (Testing East-West's
+                // cards first at North-South's side of it, one trick
+                // lower, took a third test for each card one trick short:
+                // 1.6% more nodes at the 100 opening leads of
+                // solve-board.jsonl, 0.6% fewer mid-play.)
+                guess = ns_target(ns_player, n_tricks, best);
                 for card in group(hand, others, top) {
                     values[usize::from(card)] = Some(value);
                 }
