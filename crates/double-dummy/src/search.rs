@@ -463,10 +463,26 @@ impl<'a> Search<'a> {
             } else {
                 (winner_seat, if winner_by_rank || card >> 4 == winner >> 4 { 1u64 << winner } else { 0 })
             };
+            let target = target - i32::from(seat & 1 == 0);
+            let win_idx = if seat == player { 3 } else { win_idx };
             search.take(player, card);
-            let (res, rel) = search.trick_start(seat, target - i32::from(seat & 1 == 0));
+            let (res, rel) = search.trick_start(seat, target);
+            // The winning card beat only partner's cards of its suit: the
+            // side wins the trick whatever their ranks, which decide only
+            // which of the two leads next. When partner leading comes to
+            // the same, the proof holds either way and names neither rank.
+            let rel = match trick_rel {
+                0 => rel,
+                _ if beats_partner_only(&with_card(trick, 3, card), win_idx) => {
+                    match search.trick_start(seat ^ 2, target) {
+                        (other, other_rel) if other == res => rel | other_rel,
+                        _ => rel | trick_rel,
+                    }
+                }
+                _ => rel | trick_rel,
+            };
             search.give_back(player, card);
-            (res, rel | trick_rel)
+            (res, rel)
         });
         match tried {
             Ok((card, rel, after_failure)) => {
@@ -1866,6 +1882,15 @@ impl<'a> Search<'a> {
     }
 }
 
+/// Whether every card of a complete `trick` in the suit of its winning card
+/// (at `win_idx`) but that card is its partner's: the side wins the trick
+/// whatever the ranks of those cards, which decide only which of the two
+/// leads next.
+fn beats_partner_only(trick: &TrickCards, win_idx: usize) -> bool {
+    let suit = trick[win_idx] >> 4;
+    (0..4).all(|idx| idx == win_idx || idx == win_idx ^ 2 || trick[idx] >> 4 != suit)
+}
+
 /// `trick` with `card` as its card number `count` (0..4), worked out in a
 /// register: writing the byte into the array, then reading the array
 /// whole as the next call's argument, stalled on the store's forwarding.
@@ -2184,6 +2209,26 @@ mod cut_off_tests {
         // Both bare: a spade lead makes them fall together.
         let bare = hands(["QJ.32.2.", "A.54.43.", "T9.76.5.", "K.8.6.43"]);
         assert_eq!(Search::new(bare, spades, &mut tt).sure_trump_tricks(), (0, 1, card("SA")));
+    }
+
+    /// A trick's winner beat only partner's card of its suit (the
+    /// opponents discarded): its rank decides only who leads next. Not so
+    /// when an opponent followed low, or ruffed under it.
+    #[test]
+    fn a_trick_won_over_partner_only() {
+        let bit = |text: &str| card(text).trailing_zeros() as u8;
+        // North leads the four of spades, South overtakes with the five.
+        let overtaken = [bit("S4"), bit("H2"), bit("S5"), bit("D3")];
+        assert!(beats_partner_only(&overtaken, 2));
+        let followed = [bit("S4"), bit("S2"), bit("S5"), bit("D3")];
+        assert!(!beats_partner_only(&followed, 2));
+        // East leads a heart and South ruffs with the five of spades, West
+        // ruffing under it; or South ruffs with the four, and North, his
+        // partner, overruffs.
+        let underruffed = [bit("H4"), bit("S5"), bit("S3"), bit("H7")];
+        assert!(!beats_partner_only(&underruffed, 1));
+        let partners_only = [bit("H4"), bit("S4"), bit("H7"), bit("S5")];
+        assert!(beats_partner_only(&partners_only, 3));
     }
 
     /// North's five low trumps against one each in East's and West's
