@@ -569,14 +569,12 @@ impl<'a> Search<'a> {
             let target = if self.trump < NOTRUMP { target as u64 } else { 0 };
             self.tt.hints.get(self.hands[player], place | target << 12 | DISCARD_CONTEXT)
         };
-        if let Some(pos) = hint.card().and_then(|card| moves.iter().position(|&m| m == card)) {
-            scores[pos] += match count {
-                1 => SECOND_HINT_BONUS,
-                2 => THIRD_HINT_BONUS,
-                _ => FOURTH_HINT_BONUS,
-            };
-        }
-        Some(hint)
+        let bonus = match count {
+            1 => SECOND_HINT_BONUS,
+            2 => THIRD_HINT_BONUS,
+            _ => FOURTH_HINT_BONUS,
+        };
+        Some(hint.promote(moves, scores, bonus))
     }
 
     /// The cut-off hint of a lead (see [`crate::tt::Hints`]), when the
@@ -593,10 +591,7 @@ impl<'a> Search<'a> {
         let parity = (0..4).fold(0, |acc, suit| acc | u64::from(len(self.holding(leader ^ 2, suit)) & 1) << suit);
         let target = if self.trump < NOTRUMP { target as u64 } else { 0 };
         let hint = self.tt.hints.get(self.hands[leader], parity | target << 4 | LEAD_CONTEXT);
-        if let Some(pos) = hint.card().and_then(|card| moves.iter().position(|&m| m == card)) {
-            scores[pos] += LEAD_HINT_BONUS;
-        }
-        Some(hint)
+        Some(hint.promote(moves, scores, LEAD_HINT_BONUS))
     }
 
     /// Keeps `card`, which cut off, as the hint of its context when a card

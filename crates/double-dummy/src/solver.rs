@@ -109,10 +109,10 @@ impl Solver {
             // of every later group, is right for most of them (1.3% fewer
             // nodes at the 100 opening leads of solve-board.jsonl and 1.8%
             // mid-play than from the ace of spades down).
-            for (idx, &top) in search.ordered_moves(leader, trick, count).iter().enumerate() {
+            for &top in &search.ordered_moves(leader, trick, count) {
                 let ns = search.ns_tricks_after(leader, trick, count, top, guess);
                 let value = from_ns(player, n_tricks, ns);
-                best = if idx == 0 { value } else { best.max(value) };
+                best = best.max(value);
                 // The next group's first test asks whether it reaches the
                 // best value so far: most cards do, and most others fall
                 // one trick short, two tests each. (Testing East-West's

@@ -251,8 +251,9 @@ pub(crate) struct TransTable {
 /// is a few facts that say which card is likely best, hashed: for a hand
 /// following suit, the cards left of the suit led and the next hand's
 /// cards of it, the card winning the trick so far, the leader and the
-/// place in the trick (see `Search::follow_hint`); for a lead or a
-/// discard, the hand itself and a little more (`Search::lead_hint`). A
+/// place in the trick, and for a discard or a ruff the hand itself and a
+/// little more (see `Search::follow_hint`); for a lead, the hand and a
+/// little more (`Search::lead_hint`). A
 /// second card per context, with half the bonus, gave no fewer nodes.
 /// Each slot holds the context's hash above its low byte and the card in
 /// it, so a slot holding another context gives no hint. Only the order
@@ -279,6 +280,15 @@ impl Hint {
     pub(crate) fn card(self) -> Option<u8> {
         let card = (self.word & 0xFF) as u8;
         (card != 0).then_some(card)
+    }
+
+    /// Adds `bonus` to the score of the hinted card, if it is one of
+    /// `moves` (`scores` being theirs); gives the hint back.
+    pub(crate) fn promote(self, moves: &[u8], scores: &mut [i32], bonus: i32) -> Hint {
+        if let Some(pos) = self.card().and_then(|card| moves.iter().position(|&m| m == card)) {
+            scores[pos] += bonus;
+        }
+        self
     }
 }
 
