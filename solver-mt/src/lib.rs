@@ -13,14 +13,15 @@ use std::cell::RefCell;
 use bridge::{Deal, Strain};
 use double_dummy::{DdTable, PositionError, Solver};
 use rayon::prelude::*;
-use solver_wasm::Handler;
+use solver_wasm::{Handler, WORKER_MEMORY};
 
 #[cfg(target_arch = "wasm32")]
 pub use wasm_bindgen_rayon::init_thread_pool;
 
 thread_local! {
-    /// Each pool thread's solver, kept warm from one table to the next.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+    /// Each pool thread's solver, kept warm from one table to the next, of
+    /// the one-thread worker's memory.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::with_memory(WORKER_MEMORY));
 }
 
 /// The table of `deal`, its strains solved in parallel on rayon's global

@@ -24,7 +24,7 @@ mod requests;
 mod client;
 mod worker;
 
-pub use handler::{Handler, PoolTable};
+pub use handler::{Handler, PoolTable, WORKER_MEMORY};
 pub use protocol::{
     CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError, TableMsg,
 };
