@@ -1814,13 +1814,7 @@ impl<'a> Search<'a> {
         // West's last suit is implied by the others: every hand holds the
         // same number of cards.
         let shape = (self.lengths >> 4) << 2 | leader as u64;
-        let owner0 = self.hands[1] | self.hands[3];
-        let owner1 = self.hands[2] | self.hands[3];
-        let (plane0, plane1) = if self.packer.has_pext() {
-            self.packer.pext2(owner0, owner1, present)
-        } else {
-            self.planes(owner0, owner1)
-        };
+        let (plane0, plane1) = self.planes();
         let plane0 = plane0 | (self.trump as u64) << 60;
         let mut select = TRUMP_FIELD;
         let mut seconds = 0;
@@ -1843,13 +1837,19 @@ impl<'a> Search<'a> {
         Key { shape, plane0, plane1, select, tops_at, tops }
     }
 
-    /// The key's planes (`pext` of `owner0` and `owner1` under the cards
-    /// left) where `pext` is slow: from the planes of the last key made
-    /// with one trick more left, when its cards hold these, by taking out
-    /// the places of the cards played since (the owner of a card never
-    /// changes, so any such key serves), else packed in full.
-    fn planes(&self, owner0: u64, owner1: u64) -> (u64, u64) {
+    /// The key's planes: bit 0 and bit 1 of the seat holding each card
+    /// left, packed under the cards left (`pext`). Where `pext` is slow,
+    /// from the planes of the last key made with one trick more left, when
+    /// its cards hold these, by taking out the places of the cards played
+    /// since (the owner of a card never changes, so any such key serves),
+    /// else packed in full.
+    fn planes(&self) -> (u64, u64) {
         let present = self.in_hands;
+        let owner0 = self.hands[1] | self.hands[3];
+        let owner1 = self.hands[2] | self.hands[3];
+        if self.packer.has_pext() {
+            return self.packer.pext2(owner0, owner1, present);
+        }
         let n = (self.cards / 4) as usize;
         let (above, mut plane0, mut plane1) = self.planes_at[n + 1].get();
         let res = if above & present == present && (above ^ present).count_ones() == 4 {
@@ -2255,7 +2255,7 @@ mod tests {
 #[cfg(test)]
 mod cut_off_tests {
     use super::*;
-    use bridge::{Hand, Suit};
+    use bridge::{Hand, Seat, Suit};
 
     /// The four hands, North first, in PBN's spades.hearts.diamonds.clubs.
     fn hands(text: [&str; 4]) -> [u64; 4] {
@@ -2287,30 +2287,28 @@ mod cut_off_tests {
     #[test]
     fn planes_follow_the_cards_played() {
         let mut tt = TransTable::new(1 << 20);
-        let mut next = crate::xorshift(0x2545_F491_4F6C_DD1D);
+        let mut rng = bridge::testing::SplitMix64(0x2545_F491_4F6C_DD1D);
         let table = pext_table();
         for _ in 0..300 {
-            let mut cards: Vec<u8> = (0..4u8).flat_map(|suit| (2..15).map(move |rank| 16 * suit + rank)).collect();
-            for idx in (1..cards.len()).rev() {
-                cards.swap(idx, (next() % (idx as u64 + 1)) as usize);
+            let deal = rng.deal();
+            let mut search = Search::new(Seat::ALL.map(|seat| deal.hand(seat).bits()), NOTRUMP, &mut tt);
+            // The way without BMI2, as on wasm.
+            #[cfg(target_arch = "x86_64")]
+            {
+                search.packer.bmi2 = false;
             }
-            let mut hands = [0u64; 4];
-            for (idx, card) in cards.iter().enumerate() {
-                hands[idx % 4] |= 1u64 << card;
-            }
-            let mut search = Search::new(hands, NOTRUMP, &mut tt);
             // Any card of each hand: the planes follow no rule of play.
             let mut trick = |search: &Search<'_>| -> [u8; 4] {
                 std::array::from_fn(|seat| {
                     let hand = search.hands[seat];
-                    let skip = next() % u64::from(hand.count_ones());
+                    let skip = rng.below(hand.count_ones() as usize);
                     (0..skip).fold(hand, |bits, _| bits & (bits - 1)).trailing_zeros() as u8
                 })
             };
             let check = |search: &Search<'_>| {
                 let owner0 = search.hands[1] | search.hands[3];
                 let owner1 = search.hands[2] | search.hands[3];
-                assert_eq!(search.planes(owner0, owner1), pext2(table, owner0, owner1, search.in_hands));
+                assert_eq!(search.planes(), pext2(table, owner0, owner1, search.in_hands));
             };
             check(&search);
             while search.in_hands != 0 {

@@ -3,7 +3,7 @@
 //! It solves the tables of the first `PROFILE_DEALS` deals of
 //! bench-deals.txt (default 8; read at compile time, as a wasm test sees no
 //! environment) with one solver of `PROFILE_MB` MiB (default 64), and checks
-//! them. Node's V8 compiles wasm as Chromium's does.
+//! them (tables and par). Node's V8 compiles wasm as Chromium's does.
 //!
 //! ```text
 //! cargo build --release --target wasm32-unknown-unknown -p double-dummy --test node_profile
@@ -20,8 +20,11 @@
 //! this machine; a function's share of the profile is steadier.
 #![cfg(target_arch = "wasm32")]
 
-use bridge::Deal;
-use double_dummy::{DdTable, Solver};
+#[path = "it/common.rs"]
+mod common;
+
+use common::{check_table, parse_table_line};
+use double_dummy::Solver;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 const DEALS: &str = include_str!("../../../testdata/dd/bench-deals.txt");
@@ -35,13 +38,6 @@ fn count(value: Option<&str>, default: usize) -> usize {
 fn tables_of_the_bench_deals() {
     let mut solver = Solver::with_memory(count(option_env!("PROFILE_MB"), 64) << 20);
     for line in DEALS.lines().take(count(option_env!("PROFILE_DEALS"), 8)) {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let deal: Deal = tokens[..4].join(" ").parse().expect("a deal");
-        let mut values = [0u8; 20];
-        for (value, token) in values.iter_mut().zip(&tokens[4..24]) {
-            *value = token.parse().expect("a trick count");
-        }
-        let table = solver.table(&deal).expect("a full deal");
-        assert_eq!(table, DdTable::from_vector_order(values), "the table of {deal}");
+        check_table(&mut solver, &parse_table_line(line));
     }
 }

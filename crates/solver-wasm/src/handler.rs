@@ -48,7 +48,7 @@ impl Handler {
     /// A handler solving tables with `table` on a pool of `threads` threads.
     #[must_use]
     pub fn with_pool(table: PoolTable, threads: u32) -> Handler {
-        Handler { solver: Solver::with_memory(WORKER_MEMORY), pool: Some((table, threads)) }
+        Handler { pool: Some((table, threads)), ..Handler::new() }
     }
 
     /// The answer to `request`, under the same id. Illegal input is an
