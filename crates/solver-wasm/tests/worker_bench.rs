@@ -87,9 +87,13 @@ fn advice_for_the_solve_board_positions() {
     let vectors: Vec<_> = lines.iter().take(limit).map(|line| board_vector(line)).collect();
     let mut handler = Handler::new();
     let (mut all, mut leads, mut mids) = (Vec::new(), Vec::new(), Vec::new());
+    // Per position: its time, its line of the file (from 1) and its nodes.
+    let mut positions = Vec::new();
     for (idx, vector) in vectors.iter().enumerate() {
         let mut times = Vec::new();
+        let before = handler.nodes();
         check_board(&mut timed(&mut handler, &mut times), idx as u64 + 1, vector);
+        positions.push((times.iter().sum::<f64>(), idx + 1, handler.nodes() - before));
         all.extend_from_slice(&times);
         // The opening leads have all 13 tricks to play; the rest are mid-play.
         if vector.tricks_left == 13 && vector.position.played.is_empty() {
@@ -115,6 +119,14 @@ fn advice_for_the_solve_board_positions() {
     if !mids.is_empty() {
         log(&format!("  mid-play: {}", summary(&mids)));
     }
+    // The positions that set the p99 and the max, so a run says which to study.
+    positions.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let dearest: Vec<String> = positions
+        .iter()
+        .take(3)
+        .map(|(ms, line, nodes)| format!("line {line} {ms:.0} ms ({:.2} M nodes)", *nodes as f64 / 1e6))
+        .collect();
+    log(&format!("  dearest: {}", dearest.join(", ")));
     log(&format!(
         "  target (issue 6): median under 30 ms, p99 under 150 ms: {}",
         if median < 30.0 && p99 < 150.0 { "met" } else { "NOT met" }
