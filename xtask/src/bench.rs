@@ -54,7 +54,7 @@ pub fn bench(args: &[String]) -> Result<()> {
     step("bench the solver worker in headless Chromium: advice and tables", || {
         // A dedicated worker answering through the worker's handler and codec.
         // `BENCH_BOARDS=N` and `BENCH_TABLE_DEALS=N` (read when it compiles)
-        // shorten it; the full run (200 positions, 200 tables) takes long on 2 cores.
+        // shorten it; the full run (200 positions, 200 tables) takes about a minute on 2 cores.
         let mut bench = cargo();
         bench
             .args(["test", "--release", "--target", "wasm32-unknown-unknown", "-p", "solver-wasm"])
