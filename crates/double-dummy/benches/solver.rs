@@ -59,6 +59,10 @@ fn main() {
                 assert_eq!(&from_pons(&table), expected, "pons-dds table of {deal}");
             },
         );
+        // The whole file takes minutes: say where the run is.
+        if (idx + 1) % 100 == 0 && idx + 1 < deals.len() {
+            eprintln!("  {} of {} deals", idx + 1, deals.len());
+        }
     }
     let ours = report("table, 1 thread", &mut times);
     if !deals.is_empty() {
