@@ -4,8 +4,9 @@
 //! `analyse` (with pons-dds's every-card `solve_board` on the same positions
 //! and the ratio; the two solvers take turns, table by table and position
 //! by position) and `best_cards` at the opening lead and mid-play
-//! (solve-board.jsonl; median, p90, p99 and max ms per call), and peak
-//! memory.
+//! (solve-board.jsonl; median, p90, p99 and max ms per call), `analyse` at
+//! the opening lead on every core sharing one table beside one thread, and
+//! peak memory.
 //!
 //! `cargo bench -p double-dummy --bench solver` (part of `cargo xtask
 //! bench`) solves every deal of bench-deals.txt and analyses every position
@@ -127,6 +128,43 @@ fn main() {
             println!("  ours/pons-dds: mean {:.2}, median {:.2}", ours.mean / theirs.mean, ours.median / theirs.median);
         }
     }
+    // The opening leads again, `analyse` on one thread and on every core
+    // sharing one table, taking turns position by position.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let (mut one, mut many) = (Solver::new(), Solver::new());
+    let (mut one_times, mut many_times, mut many_nodes) = (Vec::new(), Vec::new(), Vec::new());
+    for (idx, line) in boards.lines().step_by(2).take(n_boards).enumerate() {
+        let (position, expected) = parse_board_line(line);
+        take_turns(
+            idx,
+            || {
+                let start = Instant::now();
+                std::hint::black_box(one.analyse(&position));
+                one_times.push(start.elapsed().as_secs_f64() * 1e3);
+            },
+            || {
+                let before = many.nodes();
+                let start = Instant::now();
+                let values = many.analyse_on_threads(&position, cores);
+                many_times.push(start.elapsed().as_secs_f64() * 1e3);
+                many_nodes.push(many.nodes() - before);
+                let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
+                assert_eq!(values, expected, "{line}");
+            },
+        );
+    }
+    let single = report("analyse, opening lead, 1 thread (again, beside the next)", &mut one_times);
+    let threaded =
+        report(&format!("analyse_on_threads, opening lead, {cores} threads sharing the table"), &mut many_times);
+    report_nodes(&mut many_nodes);
+    if let (Some(single), Some(threaded)) = (single, threaded) {
+        println!(
+            "  threads/one thread: mean {:.2}, median {:.2}",
+            threaded.mean / single.mean,
+            threaded.median / single.median
+        );
+    }
+
     // What a robot asks: the value and the best cards only.
     for (kind, skip) in [("opening lead", 0), ("mid-play", 1)] {
         let mut solver = Solver::new();

@@ -56,7 +56,10 @@ fn main() {
             let max = expected.iter().map(|(_, v)| *v).max().unwrap();
             assert_eq!((value, &cards), (max, &best), "{line}");
         } else {
-            let values: Vec<(Card, u8)> = solver.analyse(&position).iter().map(|v| (v.card, v.tricks)).collect();
+            let threads: usize = std::env::var("THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+            let values =
+                if threads > 1 { solver.analyse_on_threads(&position, threads) } else { solver.analyse(&position) };
+            let values: Vec<(Card, u8)> = values.iter().map(|v| (v.card, v.tricks)).collect();
             assert_eq!(values, expected, "{line}");
         }
         let ms = start.elapsed().as_secs_f64() * 1e3;

@@ -6,7 +6,7 @@
 use std::cell::Cell;
 use std::sync::OnceLock;
 
-use crate::tt::{Bounds, Hint, Key, TransTable, NO_MOVE};
+use crate::tt::{Bounds, Hint, Key, Local, Table, TransTable, NO_MOVE};
 
 /// Runs a counting statement only with the `profiling` feature: without
 /// it the counters of the hot paths compile to nothing.
@@ -166,7 +166,10 @@ struct Winners {
 pub(crate) struct Search<'a> {
     pub hands: [u64; 4],
     pub trump: usize,
-    pub tt: &'a mut TransTable,
+    /// The transposition table, which other threads' searches may share.
+    pub table: &'a Table,
+    /// This search's own part of the table: its age, history and hints.
+    pub local: &'a mut Local,
     pub nodes: u64,
     /// Every hand's suit lengths, a nibble each from North's first suit
     /// down to West's last (the layout of the key's shape), kept as cards
@@ -194,6 +197,12 @@ pub(crate) struct Search<'a> {
 
 impl<'a> Search<'a> {
     pub(crate) fn new(hands: [u64; 4], trump: usize, tt: &'a mut TransTable) -> Search<'a> {
+        Search::shared(hands, trump, &tt.table, &mut tt.local)
+    }
+
+    /// A search on `table`, which other threads' searches may share, with
+    /// this thread's own `local` part.
+    pub(crate) fn shared(hands: [u64; 4], trump: usize, table: &'a Table, local: &'a mut Local) -> Search<'a> {
         let mut lengths = 0;
         for hand in hands {
             for suit in 0..4 {
@@ -203,7 +212,8 @@ impl<'a> Search<'a> {
         Search {
             hands,
             trump,
-            tt,
+            table,
+            local,
             nodes: 0,
             lengths,
             cards: hands.iter().map(|&hand| hand_len(hand) as i32).sum(),
@@ -314,7 +324,7 @@ impl<'a> Search<'a> {
         let n_moves = self.moves(leader, &trick, count, &mut moves, &mut scores);
         if count == 0 && n_moves > 1 {
             let key = self.key(leader);
-            let best = self.tt.probe(&key, 0).map_or(NO_MOVE, |bounds| bounds.best);
+            let best = self.table.probe(&key, 0).map_or(NO_MOVE, |bounds| bounds.best);
             if let Some(card) =
                 Some(best).filter(|best| *best != NO_MOVE).and_then(|best| self.relative_to_card(leader, best))
             {
@@ -569,10 +579,10 @@ impl<'a> Search<'a> {
         let led_cards = (self.in_hands >> (16 * led)) & SUIT_BITS;
         let hint = if self.hands[player] >> (16 * led) & SUIT_BITS != 0 {
             let next_cards = self.holding((player + 1) & 3, usize::from(led));
-            self.tt.hints.get(led_cards | next_cards << 32, place | u64::from(led) << 10 | FOLLOW_CONTEXT)
+            self.local.hints.get(led_cards | next_cards << 32, place | u64::from(led) << 10 | FOLLOW_CONTEXT)
         } else {
             let target = if self.trump < NOTRUMP { target as u64 } else { 0 };
-            self.tt.hints.get(self.hands[player], place | target << 12 | DISCARD_CONTEXT)
+            self.local.hints.get(self.hands[player], place | target << 12 | DISCARD_CONTEXT)
         };
         let bonus = match count {
             1 => SECOND_HINT_BONUS,
@@ -595,7 +605,7 @@ impl<'a> Search<'a> {
         }
         let parity = (0..4).fold(0, |acc, suit| acc | u64::from(len(self.holding(leader ^ 2, suit)) & 1) << suit);
         let target = if self.trump < NOTRUMP { target as u64 } else { 0 };
-        let hint = self.tt.hints.get(self.hands[leader], parity | target << 4 | LEAD_CONTEXT);
+        let hint = self.local.hints.get(self.hands[leader], parity | target << 4 | LEAD_CONTEXT);
         Some(hint.promote(moves, scores, LEAD_HINT_BONUS))
     }
 
@@ -605,7 +615,7 @@ impl<'a> Search<'a> {
     /// every cut took 3 to 9% more nodes).
     fn remember(&mut self, hint: Option<Hint>, card: u8, after_failure: bool) {
         if let Some(hint) = hint.filter(|hint| after_failure && hint.card() != Some(card)) {
-            self.tt.hints.set(hint, card);
+            self.local.hints.set(hint, card);
         }
     }
 
@@ -696,7 +706,7 @@ impl<'a> Search<'a> {
         let mut best = NO_MOVE;
         // `target` is in 1..=n here, so it fits in a u8.
         let target_u8 = target as u8;
-        let stored = if n <= SHALLOW { None } else { self.tt.probe(&key, target_u8) };
+        let stored = if n <= SHALLOW { None } else { self.table.probe(&key, target_u8) };
         if let Some(bounds) = stored {
             if let Some(res) = bounds.decides(target_u8) {
                 stat!(self.stats.tt[n as usize] += 1;);
@@ -768,7 +778,7 @@ impl<'a> Search<'a> {
                 res = ns;
                 cut = self.card_to_relative(card);
                 let weight = (n * n) as u32;
-                let slot = &mut self.tt.history[leader][usize::from(card)];
+                let slot = &mut self.local.history[leader][usize::from(card)];
                 *slot = slot.saturating_add(weight);
                 relevant = rel;
                 break;
@@ -788,7 +798,7 @@ impl<'a> Search<'a> {
             let mask = self.relevance_mask(relevant, present);
             let (lower, upper) = if res { (target_u8, tricks) } else { (0, target_u8 - 1) };
             let named = self.named_tops(&key, mask);
-            self.tt.store(&key, tricks, Bounds { lower, upper, best: cut, mask }, named);
+            self.local.store(self.table, &key, tricks, Bounds { lower, upper, best: cut, mask }, named);
         }
         (res, relevant)
     }
@@ -820,7 +830,7 @@ impl<'a> Search<'a> {
         for (score, line) in scores.iter_mut().zip(&lines[..moves.len()]) {
             let ns_reaches = match *line {
                 Err(reaches) => Some(reaches),
-                Ok((key, target)) => self.tt.probe(&key, target).and_then(|bounds| bounds.decides(target)),
+                Ok((key, target)) => self.table.probe(&key, target).and_then(|bounds| bounds.decides(target)),
             };
             if ns_reaches == Some(ns) {
                 *score += PROBED_BONUS;
@@ -864,7 +874,7 @@ impl<'a> Search<'a> {
             Err(false)
         } else {
             let key = self.key(winner);
-            self.tt.prefetch(&key);
+            self.table.prefetch(&key);
             // `target` is in 1..=12 here.
             Ok((key, target as u8))
         };
@@ -1470,7 +1480,7 @@ impl<'a> Search<'a> {
             }
             let (top_card, top_score, other_score, (special, bonus)) = suit_scores[suit];
             let rank = i32::from(card & 15);
-            let history = HISTORY_WEIGHT * (32 - self.tt.history[player][usize::from(card)].leading_zeros() as i32);
+            let history = HISTORY_WEIGHT * (32 - self.local.history[player][usize::from(card)].leading_zeros() as i32);
             let bonus = if u32::from(card & 15) == special { bonus } else { 0 };
             *score = -rank + history + bonus + if u32::from(card & 15) == top_card { top_score } else { other_score };
         }
@@ -2393,14 +2403,14 @@ mod cut_off_tests {
             (key, mask, search.named_tops(&key, mask))
         };
         let (key, mask, named) = key_of(&mut tt, ["AK2.A2.2.2", "QJ3.K3.3.3", "T54.Q4.4.4", "986.J5.5.5"]);
-        tt.store(&key, 7, Bounds { lower: 2, upper: 7, best: NO_MOVE, mask }, named);
-        assert_eq!(tt.probe(&key, 2).map(|bounds| bounds.lower), Some(2));
+        tt.local.store(&tt.table, &key, 7, Bounds { lower: 2, upper: 7, best: NO_MOVE, mask }, named);
+        assert_eq!(tt.table.probe(&key, 2).map(|bounds| bounds.lower), Some(2));
         // The heart ace and king change hands: hearts are free.
         let (hearts_swapped, _, _) = key_of(&mut tt, ["AK2.K2.2.2", "QJ3.A3.3.3", "T54.Q4.4.4", "986.J5.5.5"]);
-        assert_eq!(tt.probe(&hearts_swapped, 2).map(|bounds| bounds.lower), Some(2));
+        assert_eq!(tt.table.probe(&hearts_swapped, 2).map(|bounds| bounds.lower), Some(2));
         // The spade king and queen change hands: the king is named.
         let (spades_swapped, _, _) = key_of(&mut tt, ["AQ2.A2.2.2", "KJ3.K3.3.3", "T54.Q4.4.4", "986.J5.5.5"]);
-        assert!(tt.probe(&spades_swapped, 2).is_none());
+        assert!(tt.table.probe(&spades_swapped, 2).is_none());
     }
 
     /// The leader's ace and partner's king, both with a card to spare,

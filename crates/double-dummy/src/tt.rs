@@ -3,6 +3,8 @@
 //! allocated once from the caller's memory cap; and the leads' cut-off
 //! history and the cut-off hints, which outlive a search the same way.
 
+use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
+
 /// One stored pattern: the suit lengths of every hand and the leader
 /// (`shape`), the owners of the relevant top cards of each suit (`plane0`,
 /// `plane1` under `mask`, in the packed rank-relative order). Cards below
@@ -133,23 +135,63 @@ pub(crate) struct Key {
 /// stretch of memory (two pages at most) rather than a page in each of four
 /// arrays: the tags and replacement bytes first, read by every probe and
 /// store, then the filters, then the entries.
-#[derive(Clone, Copy)]
+///
+/// Every field is read and written as relaxed atomics (plain loads and
+/// stores on every target), so that threads can share the table
+/// ([`Table`]); a bucket's sequence number (`Table::seqs`) tells a reader
+/// whether a store wrote it meanwhile.
 #[repr(C, align(64))]
 struct Bucket {
     /// One byte per entry from the hash of its shape (never 0, which marks
-    /// an empty slot): a probe scans a bucket's tags (one or two cache lines) and
-    /// reads only the entries whose tag matches, not the whole bucket.
-    tags: [u8; WAYS],
-    /// One byte per entry for replacement: the tricks left in the low
-    /// nibble, the search's age (modulo 16) in the high one, so choosing a
-    /// victim reads no entry either.
-    meta: [u8; WAYS],
+    /// an empty slot), eight to a word: a probe scans a bucket's tags (one
+    /// or two cache lines) and reads only the entries whose tag matches,
+    /// not the whole bucket.
+    tags: [AtomicU64; WAYS / 8],
+    /// One byte per entry for replacement, eight to a word: the tricks left
+    /// in the low nibble, the search's age (modulo 16) in the high one, so
+    /// choosing a victim reads no entry either.
+    meta: [AtomicU64; WAYS / 8],
     /// Per slot, the owners of the top cards its pattern fixes (low half)
     /// and which bits of [`Key::tops`] those are (high half): a probe
     /// compares them before reading the entry, which most same-shape
     /// patterns then fail (12 of 13 read entries did before).
-    filters: [u32; WAYS],
-    entries: [Entry; WAYS],
+    filters: [AtomicU32; WAYS],
+    entries: [Slot; WAYS],
+}
+
+/// An [`Entry`]'s four words in a bucket.
+#[repr(C, align(32))]
+struct Slot([AtomicU64; 4]);
+
+impl Slot {
+    fn word(&self, idx: usize) -> u64 {
+        self.0[idx].load(Ordering::Relaxed)
+    }
+
+    fn read(&self) -> Entry {
+        let word = |idx: usize| self.0[idx].load(Ordering::Relaxed);
+        Entry { shape: word(0), mask: word(1), plane0: word(2), plane1: word(3) }
+    }
+
+    fn write(&self, entry: Entry) {
+        for (word, value) in self.0.iter().zip([entry.shape, entry.mask, entry.plane0, entry.plane1]) {
+            word.store(value, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Byte `idx` of the bytes packed eight to a word in `words`.
+#[cfg(test)]
+fn byte_of(words: &[AtomicU64], idx: usize) -> u8 {
+    (words[idx / 8].load(Ordering::Relaxed) >> (8 * (idx % 8))) as u8
+}
+
+/// Sets byte `idx` of `words` to `value` (by the bucket's one writer).
+fn set_byte(words: &[AtomicU64], idx: usize, value: u8) {
+    let word = &words[idx / 8];
+    let shift = 8 * (idx % 8);
+    let rest = word.load(Ordering::Relaxed) & !(0xFF << shift);
+    word.store(rest | u64::from(value) << shift, Ordering::Relaxed);
 }
 
 // A bucket holds exactly its slots, so the table's memory is what
@@ -162,9 +204,10 @@ fn empty_buckets(n: usize) -> Vec<Bucket> {
     let layout = std::alloc::Layout::array::<Bucket>(n).expect("a table within the address space");
     // SAFETY: the layout's size is not 0 (n is at least 1 and a bucket is
     // not empty). Every byte is written 0 before the vector owns them, and
-    // a bucket is plain integers, whose all-zero bytes are valid: those of
-    // an empty bucket. The vector takes the allocation with the layout it
-    // was made with (`n` buckets of `Bucket`'s alignment).
+    // a bucket is atomic integers, whose all-zero bytes are valid (an
+    // atomic integer has its integer's layout): those of an empty bucket.
+    // The vector takes the allocation with the layout it was made with (`n`
+    // buckets of `Bucket`'s alignment).
     unsafe {
         let ptr = std::alloc::alloc(layout);
         if ptr.is_null() {
@@ -208,7 +251,7 @@ impl Bucket {
     /// every probe and store reads first.
     fn prefetch_tags(&self) {
         prefetch(&self.tags[0]);
-        prefetch(&self.tags[WAYS - 1]);
+        prefetch(&self.tags[WAYS / 8 - 1]);
     }
 
     /// The slot of this bucket a new entry takes: an empty one, else an
@@ -228,7 +271,7 @@ impl Bucket {
             let same = zero_bytes(((word >> 4) & LOWS) ^ (u64::from(age) * ONES));
             (word & LOWS) | (same >> 3)
         };
-        let least = meta.chunks_exact(8).map(|word| score(load_word(word))).fold(!HIGHS, min_bytes);
+        let least = meta.iter().map(|word| score(word.load(Ordering::Relaxed))).fold(!HIGHS, min_bytes);
         let least = min_bytes(least, least >> 32);
         let least = min_bytes(least, least >> 16);
         let least = min_bytes(least, least >> 8) & 0xFF;
@@ -236,20 +279,43 @@ impl Bucket {
     }
 }
 
+/// The buckets of a [`TransTable`], which threads can share: probes and
+/// stores take it by shared reference. A store locks its bucket by making
+/// the bucket's sequence number odd, writes, and makes it even again; a
+/// probe reads the number before and after it reads the bucket, and takes
+/// nothing from a bucket written meanwhile (a seqlock), so no torn entry
+/// is ever read. A store that finds its bucket locked is dropped: the
+/// table only saves work. With one thread, the numbers never disagree.
+pub(crate) struct Table {
+    /// Empty until the first search.
+    buckets: Vec<Bucket>,
+    /// Per bucket, its sequence number, apart from the buckets (4 bytes
+    /// each: a small array that stays in the cache), so the buckets keep
+    /// their layout.
+    seqs: Vec<AtomicU32>,
+    n_buckets: usize,
+}
+
 /// A fixed-capacity table; it never allocates past its cap, and replaces
 /// the least useful entry of a full bucket (an older search first, then the
 /// one with fewest tricks left, cheapest to recompute).
 pub(crate) struct TransTable {
-    /// Empty until the first search.
-    buckets: Vec<Bucket>,
-    n_buckets: usize,
+    pub table: Table,
+    pub local: Local,
+}
+
+/// What one thread's searches keep beside a [`Table`], which threads may
+/// share: where its stores look for victims, the search's age, and the
+/// move order's history and hints.
+#[derive(Clone)]
+pub(crate) struct Local {
     /// Where the search for a victim starts in a full bucket, moved on at
     /// each store. The patterns of one shape share a bucket and all
     /// have as many tricks left, so a search from the bucket's first slot
     /// replaced the same slot again and again, keeping the rest of the
     /// bucket frozen with the first patterns stored.
     turn: usize,
-    age: u8,
+    pub age: u8,
     /// Per seat and card, how much the card's leads have cut off (the
     /// history heuristic of the search), weighted by the tricks left; halved
     /// at each new search so recent ones count most.
@@ -271,6 +337,7 @@ pub(crate) struct TransTable {
 /// it, so a slot holding another context gives no hint. Only the order
 /// depends on a hint, never a result; a collision costs nodes, not
 /// correctness.
+#[derive(Clone)]
 pub(crate) struct Hints {
     slots: Vec<u64>,
     /// `slots` holds 2^bits slots.
@@ -366,41 +433,58 @@ impl TransTable {
     /// A table whose entries and hints fit in `memory` bytes; the hints
     /// (128 KiB at most) are allocated now, the buckets at the first search.
     pub(crate) fn new(memory: usize) -> TransTable {
-        let bucket_bytes = WAYS * SLOT_BYTES;
+        // A bucket and its sequence number.
+        let bucket_bytes = WAYS * SLOT_BYTES + std::mem::size_of::<AtomicU32>();
         // A sixty-fourth of the memory at most for the hints.
         let hints = Hints::new(memory / 64 / std::mem::size_of::<u64>());
         // Any count: the index is scaled from the hash, not masked out of it.
         let n_buckets = (memory.saturating_sub(hints.memory()) / bucket_bytes).max(1);
-        TransTable { buckets: Vec::new(), n_buckets, turn: 0, age: 0, history: [[0; 64]; 4], hints }
+        let table = Table { buckets: Vec::new(), seqs: Vec::new(), n_buckets };
+        TransTable { table, local: Local { turn: 0, age: 0, history: [[0; 64]; 4], hints } }
     }
 
     /// The bytes the table holds once allocated.
     pub(crate) fn memory(&self) -> usize {
-        self.n_buckets * WAYS * SLOT_BYTES + self.hints.memory()
+        self.table.n_buckets * (WAYS * SLOT_BYTES + std::mem::size_of::<AtomicU32>()) + self.local.hints.memory()
     }
 
     /// Forgets every position.
     pub(crate) fn clear(&mut self) {
-        self.buckets = Vec::new();
-        self.age = 0;
-        self.history = [[0; 64]; 4];
-        self.hints.clear();
+        self.table.buckets = Vec::new();
+        self.table.seqs = Vec::new();
+        self.local.age = 0;
+        self.local.history = [[0; 64]; 4];
+        self.local.hints.clear();
     }
 
     /// Starts a new top-level search: entries from earlier ones stay valid
     /// but are replaced first.
     pub(crate) fn next_age(&mut self) {
-        if self.buckets.is_empty() {
-            self.buckets = empty_buckets(self.n_buckets);
+        if self.table.buckets.is_empty() {
+            self.table.buckets = empty_buckets(self.table.n_buckets);
+            self.table.seqs = (0..self.table.n_buckets).map(|_| AtomicU32::new(0)).collect();
         }
-        self.age = self.age.wrapping_add(1);
-        for seat in &mut self.history {
+        self.local.age = self.local.age.wrapping_add(1);
+        for seat in &mut self.local.history {
             for value in seat.iter_mut() {
                 *value /= 2;
             }
         }
     }
+}
 
+impl Local {
+    /// Narrows the bounds of the pattern of `key` under `bounds.mask` in
+    /// `table` (or stores them): [`Table::store`] in this search's age, its
+    /// victim searched from a place that turns with every store.
+    pub(crate) fn store(&mut self, table: &Table, key: &Key, tricks: u8, bounds: Bounds, named: u8) {
+        let offset = self.turn;
+        self.turn = (self.turn + 1) % WAYS;
+        table.store(key, tricks, bounds, named, self.age, offset);
+    }
+}
+
+impl Table {
     /// Asks for the tags of both buckets of `key`, ahead of a probe.
     pub(crate) fn prefetch(&self, key: &Key) {
         for all_tops in [false, true] {
@@ -433,6 +517,17 @@ impl TransTable {
                 // The patterns leaving a suit free are the narrower ones.
                 break;
             }
+            // What this bucket gives counts only if no store wrote it
+            // meanwhile (`unchanged`); odd, a store is writing it now.
+            let seq = self.seqs[idx].load(Ordering::Acquire);
+            if seq & 1 != 0 {
+                continue;
+            }
+            let unchanged = || {
+                fence(Ordering::Acquire);
+                self.seqs[idx].load(Ordering::Relaxed) == seq
+            };
+            let (found, found_deciding) = (res, deciding);
             let Bucket { tags, filters, entries, .. } = &self.buckets[idx];
             let all_hits = bucket_hits(tags, tag);
             for (half, mut hits) in [(0, all_hits as u64), (64, (all_hits >> 64) as u64)] {
@@ -440,16 +535,22 @@ impl TransTable {
                     // Below WAYS anyway: the remainder only spares the check.
                     let idx = (half + hits.trailing_zeros() as usize) % WAYS;
                     hits &= hits - 1;
-                    let filter = filters[idx];
+                    let filter = filters[idx].load(Ordering::Relaxed);
                     if u32::from(key.tops) & (filter >> 16) != filter & 0xFFFF {
                         continue;
                     }
-                    let entry = &entries[idx];
-                    // The key's planes are 0 in `INFO_FIELD`.
-                    if entry.shape == key.shape
-                        && key.plane0 & entry.mask == entry.plane0
-                        && key.plane1 & entry.mask == entry.plane1()
-                    {
+                    // The entry's words read one by one, as far as they
+                    // match (the key's planes are 0 in `INFO_FIELD`).
+                    let slot = &entries[idx];
+                    if slot.word(0) != key.shape {
+                        continue;
+                    }
+                    let (mask, plane0) = (slot.word(1), slot.word(2));
+                    if key.plane0 & mask != plane0 {
+                        continue;
+                    }
+                    let entry = Entry { shape: key.shape, mask, plane0, plane1: slot.word(3) };
+                    if key.plane1 & mask == entry.plane1() {
                         let bounds = Bounds {
                             lower: entry.lower(),
                             upper: entry.upper(),
@@ -459,20 +560,23 @@ impl TransTable {
                         if bounds.decides(target).is_some() {
                             // See above for the narrowest deciding pattern.
                             if all_tops {
-                                return Some(bounds);
+                                return if unchanged() { Some(bounds) } else { found_deciding.or(found) };
                             }
                             if deciding.is_none_or(|other: Bounds| other.mask.count_ones() > bounds.mask.count_ones()) {
                                 deciding = Some(bounds);
                             }
                             looked += 1;
                             if looked == LOOK_FURTHER {
-                                return deciding;
+                                return if unchanged() { deciding } else { found_deciding.or(found) };
                             }
                         } else {
                             res = Some(bounds);
                         }
                     }
                 }
+            }
+            if !unchanged() {
+                (res, deciding) = (found, found_deciding);
             }
         }
         deciding.or(res)
@@ -482,11 +586,28 @@ impl TransTable {
     /// them), with the lead that proved them when there is one. `named`
     /// says which of the places `key.tops_at` the mask holds, the `i`th
     /// lowest at bit `i`.
-    pub(crate) fn store(&mut self, key: &Key, tricks: u8, bounds: Bounds, named: u8) {
-        let Bounds { lower, upper, best, mask } = bounds;
+    /// `age` is the search's, `offset` where the victim's search starts.
+    pub(crate) fn store(&self, key: &Key, tricks: u8, bounds: Bounds, named: u8, age: u8, offset: usize) {
+        let mask = bounds.mask;
         debug_assert_eq!((mask | key.plane0 | key.plane1) & INFO_FIELD, 0, "cards in the info field");
         let idx = self.bucket(key, key.select & !mask == 0);
-        let meta = (self.age & 15) << 4 | tricks;
+        // The bucket's lock: its sequence number made odd, or no store.
+        let seq = &self.seqs[idx];
+        let before = seq.load(Ordering::Relaxed);
+        if before & 1 != 0 || seq.compare_exchange(before, before + 1, Ordering::Acquire, Ordering::Relaxed).is_err() {
+            return;
+        }
+        // The writes below come after the odd number for every reader.
+        fence(Ordering::Release);
+        self.write(idx, key, tricks, bounds, named, age, offset);
+        seq.store(before.wrapping_add(2), Ordering::Release);
+    }
+
+    /// [`Table::store`]'s writes, with bucket `idx` locked.
+    #[allow(clippy::too_many_arguments)]
+    fn write(&self, idx: usize, key: &Key, tricks: u8, bounds: Bounds, named: u8, age: u8, offset: usize) {
+        let Bounds { lower, upper, best, mask } = bounds;
+        let meta = (age & 15) << 4 | tricks;
         let plane0 = key.plane0 & mask;
         let plane1 = key.plane1 & mask;
         let tag = shape_tag(key.shape);
@@ -495,9 +616,7 @@ impl TransTable {
         let filter = named << 16 | (u32::from(key.tops) & named);
         // The slot a new entry would take, found first so that its line
         // comes in while the bucket is searched for the pattern.
-        let offset = self.turn;
-        self.turn = (self.turn + 1) % WAYS;
-        let bucket = &mut self.buckets[idx];
+        let bucket = &self.buckets[idx];
         let victim = bucket.victim(offset, meta >> 4);
         prefetch(&bucket.entries[victim]);
         // As in the probe, a loop over the hits of the bucket's tags.
@@ -506,10 +625,10 @@ impl TransTable {
             while hits != 0 {
                 let slot = (half + hits.trailing_zeros() as usize) % WAYS;
                 hits &= hits - 1;
-                if bucket.filters[slot] != filter {
+                if bucket.filters[slot].load(Ordering::Relaxed) != filter {
                     continue;
                 }
-                let entry = &mut bucket.entries[slot];
+                let mut entry = bucket.entries[slot].read();
                 if entry.mask() == mask
                     && entry.plane0 == plane0
                     && entry.plane1() == plane1
@@ -517,15 +636,16 @@ impl TransTable {
                 {
                     let bounds = entry.lower().max(lower) | entry.upper().min(upper) << 4;
                     entry.set_info(bounds, if best == NO_MOVE { entry.best() } else { best });
-                    bucket.meta[slot] = meta;
+                    bucket.entries[slot].write(entry);
+                    set_byte(&bucket.meta, slot, meta);
                     return;
                 }
             }
         }
-        bucket.entries[victim] = Entry::new(key.shape, mask, plane0, plane1, lower | upper << 4, best);
-        bucket.filters[victim] = filter;
-        bucket.tags[victim] = tag;
-        bucket.meta[victim] = meta;
+        bucket.entries[victim].write(Entry::new(key.shape, mask, plane0, plane1, lower | upper << 4, best));
+        bucket.filters[victim].store(filter, Ordering::Relaxed);
+        set_byte(&bucket.tags, victim, tag);
+        set_byte(&bucket.meta, victim, meta);
     }
 
     /// The bucket of `key`'s patterns: those holding every
@@ -593,7 +713,7 @@ fn shape_tag(shape: u64) -> u8 {
 /// search's mispredicted branches; one walk of all 128 bits mispredicted
 /// 5% less than the halves but took 4% more instructions per table.
 #[inline]
-fn bucket_hits(tags: &[u8; WAYS], tag: u8) -> u128 {
+fn bucket_hits(tags: &[AtomicU64; WAYS / 8], tag: u8) -> u128 {
     #[cfg(target_arch = "x86_64")]
     return sse2_hits(tags, tag);
     #[cfg(not(target_arch = "x86_64"))]
@@ -603,17 +723,16 @@ fn bucket_hits(tags: &[u8; WAYS], tag: u8) -> u128 {
 /// [`bucket_hits`] with SSE2, exactly.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn sse2_hits(tags: &[u8; WAYS], tag: u8) -> u128 {
-    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+fn sse2_hits(tags: &[AtomicU64; WAYS / 8], tag: u8) -> u128 {
+    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x};
 
     let mut res = 0;
-    for (idx, chunk) in tags.chunks_exact(16).enumerate() {
-        assert_eq!(chunk.len(), 16, "a chunk of tags");
+    for (idx, pair) in tags.chunks_exact(2).enumerate() {
+        let word = |idx: usize| pair[idx].load(Ordering::Relaxed) as i64;
         // SAFETY: SSE2 is part of the x86-64 baseline, so these instructions
-        // exist on every processor this code runs on, and the unaligned load
-        // reads exactly the 16 bytes of `chunk`, checked above.
+        // exist on every processor this code runs on; they touch no memory.
         let mask = unsafe {
-            let chunk = _mm_loadu_si128(chunk.as_ptr().cast());
+            let chunk = _mm_set_epi64x(word(1), word(0));
             _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, _mm_set1_epi8(tag as i8)))
         };
         // The mask holds 16 bits.
@@ -627,10 +746,10 @@ fn sse2_hits(tags: &[u8; WAYS], tag: u8) -> u128 {
 /// well; the callers compare the shapes anyway, so such a false match only
 /// costs a look.
 #[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
-fn word_hits(tags: &[u8; WAYS], tag: u8) -> u128 {
+fn word_hits(tags: &[AtomicU64; WAYS / 8], tag: u8) -> u128 {
     let mut res = 0;
-    for (idx, word) in tags.chunks_exact(8).enumerate() {
-        let diff = load_word(word) ^ (u64::from(tag) * ONES);
+    for (idx, word) in tags.iter().enumerate() {
+        let diff = word.load(Ordering::Relaxed) ^ (u64::from(tag) * ONES);
         let high_bits = diff.wrapping_sub(ONES) & !diff & HIGHS;
         // The high bit of byte i moves to bit 56 + i, then down to bit i.
         let bits = ((high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
@@ -645,13 +764,6 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 /// The low nibble of every byte.
 const LOWS: u64 = 0x0F0F_0F0F_0F0F_0F0F;
-
-/// Eight bytes of a bucket's per-slot bytes as one word, the first slot lowest.
-fn load_word(bytes: &[u8]) -> u64 {
-    let mut word = [0u8; 8];
-    word.copy_from_slice(bytes);
-    u64::from_le_bytes(word)
-}
 
 /// The high bit of each zero byte of `word`, exactly (unlike `word_hits`,
 /// no borrow marks the byte above a zero one).
@@ -668,16 +780,17 @@ fn min_bytes(a: u64, b: u64) -> u64 {
 }
 
 /// The first slot of a bucket from `offset` on, wrapping around, whose
-/// byte in `bytes` `marks` flags with its high bit, eight bytes at a time.
-fn first_from(bytes: &[u8], offset: usize, marks: impl Fn(u64) -> u64) -> Option<usize> {
+/// byte in `bytes` (eight to a word, the first slot lowest) `marks` flags
+/// with its high bit, eight bytes at a time.
+fn first_from(bytes: &[AtomicU64], offset: usize, marks: impl Fn(u64) -> u64) -> Option<usize> {
     let first_word = offset / 8;
     // The bytes of the first word from the offset on, then the next words,
     // then the first word's bytes below the offset.
     let above = !0u64 << (8 * (offset % 8));
-    let words = bytes.len() / 8;
+    let words = bytes.len();
     (0..=words).find_map(|step| {
         let word_idx = (first_word + step) % words;
-        let word = load_word(&bytes[8 * word_idx..8 * word_idx + 8]);
+        let word = bytes[word_idx].load(Ordering::Relaxed);
         let keep = match step {
             0 => above,
             _ if step == words => !above,
@@ -702,16 +815,89 @@ mod tests {
             let tag = (next() % 8) as u8 | 1;
             // Few distinct tags, so that most words hold a match or a near one.
             let tags: [u8; WAYS] = std::array::from_fn(|_| (next() % 10) as u8);
+            let packed = packed(&tags);
             let exact = (0..WAYS).fold(0u128, |res, idx| res | u128::from(tags[idx] == tag) << idx);
-            let words = word_hits(&tags, tag);
+            let words = word_hits(&packed, tag);
             assert_eq!(words & exact, exact, "a matching slot missed");
             for idx in (0..WAYS).filter(|idx| (words & !exact) >> idx & 1 != 0) {
                 let word = idx / 8 * 8;
                 assert!((word..idx).any(|below| tags[below] == tag), "a false match with no true one below it");
             }
             #[cfg(target_arch = "x86_64")]
-            assert_eq!(sse2_hits(&tags, tag), exact);
+            assert_eq!(sse2_hits(&packed, tag), exact);
         }
+    }
+
+    /// `bytes` eight to a word, the first lowest, as a bucket keeps them.
+    fn packed(bytes: &[u8; WAYS]) -> [AtomicU64; WAYS / 8] {
+        std::array::from_fn(|idx| {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(&bytes[8 * idx..8 * idx + 8]);
+            AtomicU64::new(u64::from_le_bytes(word))
+        })
+    }
+
+    /// Threads storing and probing the same few buckets at once never read
+    /// a pattern with another pattern's bounds: each pattern here always
+    /// has the same bounds, and a probe's answer must be its key's own.
+    /// (Without the sequence numbers' check, a probe reads mixed words.)
+    #[test]
+    fn threads_never_read_a_torn_entry() {
+        // The pattern `id`: its own planes under a common mask, so that a
+        // key matches no other pattern, and bounds of its own.
+        let key =
+            |id: u64| Key { shape: id % 4 + 1, plane0: id, plane1: (id * 7) & 0xFFFF, select: 0, tops_at: 0, tops: 0 };
+        let bounds =
+            |id: u64| Bounds { lower: (id % 8) as u8, upper: (id % 8) as u8 + 4, best: (id % 50) as u8, mask: 0xFFFF };
+        // A dozen buckets, so that stores keep replacing what others read.
+        let mut tt = TransTable::new(64 << 10);
+        tt.next_age();
+        let table = &tt.table;
+        std::thread::scope(|scope| {
+            for thread in 0..4 {
+                scope.spawn(move || {
+                    let mut next = crate::xorshift(0x5EED_0000 + thread);
+                    for _ in 0..1_000_000 {
+                        let id = next() % 4096;
+                        if next().is_multiple_of(2) {
+                            table.store(&key(id), 7, bounds(id), 0, 1, (next() % WAYS as u64) as usize);
+                        } else if let Some(found) = table.probe(&key(id), 13) {
+                            let expected = bounds(id);
+                            assert_eq!(
+                                (found.lower, found.upper, found.best, found.mask),
+                                (expected.lower, expected.upper, expected.best, expected.mask),
+                                "pattern {id}"
+                            );
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    /// A probe takes nothing from a bucket that a store is writing (its
+    /// sequence number odd), and a store into such a bucket is dropped.
+    #[test]
+    fn a_bucket_being_written_is_neither_read_nor_written_again() {
+        let key = Key { shape: 5, plane0: 9, plane1: 3, select: 0, tops_at: 0, tops: 0 };
+        let other = Key { plane0: 10, ..key };
+        let bounds = Bounds { lower: 4, upper: 9, best: 7, mask: 0xFF };
+        let mut tt = TransTable::new(1 << 20);
+        tt.next_age();
+        let table = &tt.table;
+        table.store(&key, 9, bounds, 0, 1, 0);
+        assert_eq!(table.probe(&key, 4).map(|found| found.lower), Some(4));
+        // Both buckets of a key with no top card named are the same here.
+        let idx = table.bucket(&key, true);
+        assert_eq!(table.bucket(&key, false), idx);
+        table.seqs[idx].fetch_add(1, Ordering::Relaxed);
+        assert!(table.probe(&key, 4).is_none(), "read while written");
+        table.store(&other, 9, bounds, 0, 1, 0);
+        table.seqs[idx].fetch_add(1, Ordering::Relaxed);
+        assert_eq!(table.probe(&key, 4).map(|found| found.lower), Some(4));
+        assert!(table.probe(&other, 4).is_none(), "stored while written");
+        table.store(&other, 9, bounds, 0, 1, 0);
+        assert_eq!(table.probe(&other, 4).map(|found| found.lower), Some(4));
     }
 
     /// A hint gives back the card last kept for its own context, or none:
@@ -749,35 +935,37 @@ mod tests {
         for cap in [64 << 20, 4 << 20, 1 << 20, 100_000] {
             let table = TransTable::new(cap);
             assert!(table.memory() <= cap, "{} bytes for a cap of {cap}", table.memory());
-            assert!(table.hints.memory() <= cap / 64);
+            assert!(table.local.hints.memory() <= cap / 64);
         }
-        assert_eq!(TransTable::new(64 << 20).hints.memory(), MAX_HINTS * 8);
+        assert_eq!(TransTable::new(64 << 20).local.hints.memory(), MAX_HINTS * 8);
     }
 
     /// The victim found eight slots at a time is the one of a slot-by-slot
     /// walk from the offset, in full buckets and in ones with holes.
     #[test]
     fn victim_matches_a_walk() {
-        let mut bucket = empty_buckets(1)[0];
+        let buckets = empty_buckets(1);
+        let bucket = &buckets[0];
         let mut next = crate::xorshift(0x1234_5678_9ABC_DEF1);
         for round in 0..2000 {
             let age = (next() % 16) as u8;
             for idx in 0..WAYS {
                 let value = next();
                 // Mostly full buckets, some with a few holes.
-                bucket.tags[idx] = if round % 2 == 0 || !value.is_multiple_of(64) { (value >> 8) as u8 | 1 } else { 0 };
-                bucket.meta[idx] = ((value >> 16) % 16) as u8 * 16 + ((value >> 24) % 14) as u8;
+                let tag = if round % 2 == 0 || !value.is_multiple_of(64) { (value >> 8) as u8 | 1 } else { 0 };
+                set_byte(&bucket.tags, idx, tag);
+                set_byte(&bucket.meta, idx, ((value >> 16) % 16) as u8 * 16 + ((value >> 24) % 14) as u8);
             }
             let offset = (next() % WAYS as u64) as usize;
             let mut expected = 0;
             let mut best = u32::MAX;
             for step in 0..WAYS {
                 let idx = (offset + step) % WAYS;
-                if bucket.tags[idx] == 0 {
+                if byte_of(&bucket.tags, idx) == 0 {
                     expected = idx;
                     break;
                 }
-                let slot_meta = bucket.meta[idx];
+                let slot_meta = byte_of(&bucket.meta, idx);
                 let score = (u32::from(slot_meta >> 4 == age) << 8) | u32::from(slot_meta & 15);
                 if score < best {
                     expected = idx;

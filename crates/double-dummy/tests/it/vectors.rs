@@ -73,6 +73,22 @@ fn solve_board_opening_leads() {
     }
 }
 
+/// `analyse` on threads sharing the table gives the file's values: by
+/// default the first opening leads and mid-play records, with
+/// `DD_VECTORS=all` every one; three threads on one solver, its table
+/// kept from position to position.
+#[test]
+fn solve_board_on_threads() {
+    let mut solver = Solver::new();
+    let text = testdata("solve-board.jsonl");
+    for line in text.lines().take(how_many(12)) {
+        let vector = parse_board_line(line);
+        let values: Vec<_> =
+            solver.analyse_on_threads(&vector.position, 3).iter().map(|value| (value.card, value.tricks)).collect();
+        assert_eq!(values, vector.cards, "card values on threads of {}", vector.line);
+    }
+}
+
 #[test]
 fn dds_lists() {
     if std::env::var_os("DD_LISTS").is_none() {
