@@ -143,8 +143,9 @@ impl Solver {
     /// browser's threads are the pool's (`solver-mt`).
     ///
     /// On this machine's two cores, over the 100 opening leads of
-    /// solve-board.jsonl, two threads took 0.68 to 0.73 of one thread's
-    /// time for 15% more nodes (see the bench).
+    /// solve-board.jsonl, two threads took 0.65 to 0.70 of one thread's
+    /// time for 17% more nodes (the bench prints it); mid-play 0.88. With a
+    /// table each instead, an earlier trial took 0.79.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn analyse_on_threads(&mut self, position: &Position, threads: usize) -> Vec<CardValue> {
         use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
