@@ -140,7 +140,8 @@ impl Solver {
     /// history and hints. The same values as `analyse`: only the work
     /// differs. A group's first test asks for the best value known so far,
     /// or starts at the estimate while none is. Natively only: the
-    /// browser's threads are the pool's (`solver-mt`).
+    /// browser's threads are the pool's (`solver-mt`). The `profiling`
+    /// counts leave these threads' searches out.
     ///
     /// On this machine's two cores, over the 100 opening leads of
     /// solve-board.jsonl, two threads took 0.65 to 0.70 of one thread's

@@ -169,8 +169,7 @@ impl Slot {
     }
 
     fn read(&self) -> Entry {
-        let word = |idx: usize| self.0[idx].load(Ordering::Relaxed);
-        Entry { shape: word(0), mask: word(1), plane0: word(2), plane1: word(3) }
+        Entry { shape: self.word(0), mask: self.word(1), plane0: self.word(2), plane1: self.word(3) }
     }
 
     fn write(&self, entry: Entry) {
