@@ -3,7 +3,168 @@
 //! allocated once from the caller's memory cap; and the leads' cut-off
 //! history and the cut-off hints, which outlive a search the same way.
 
-use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
+use word::{Seq, W32, W64};
+
+/// The table's words: natively relaxed atomics (plain loads and stores),
+/// so that threads can share a [`Table`]; on wasm plain cells. Nothing
+/// shares a table there (each of the pool's threads owns one), and every
+/// wasm atomic access is sequentially consistent: with atomics, the pool's
+/// 200 bench tables took 7 to 8% more time (46.3 s against 42.9 s on one
+/// of its threads, 28.3 s against 26.5 s on the pool, back to back).
+#[cfg(not(target_arch = "wasm32"))]
+mod word {
+    use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
+
+    /// A 64-bit word of a bucket.
+    #[repr(transparent)]
+    pub(crate) struct W64(AtomicU64);
+
+    /// A 32-bit word of a bucket.
+    #[repr(transparent)]
+    pub(crate) struct W32(AtomicU32);
+
+    /// A bucket's sequence number (see `Table`).
+    pub(crate) struct Seq(AtomicU32);
+
+    impl W64 {
+        #[cfg(test)]
+        pub(crate) fn new(value: u64) -> W64 {
+            W64(AtomicU64::new(value))
+        }
+
+        pub(crate) fn get(&self) -> u64 {
+            self.0.load(Ordering::Relaxed)
+        }
+
+        pub(crate) fn set(&self, value: u64) {
+            self.0.store(value, Ordering::Relaxed);
+        }
+    }
+
+    impl W32 {
+        pub(crate) fn get(&self) -> u32 {
+            self.0.load(Ordering::Relaxed)
+        }
+
+        pub(crate) fn set(&self, value: u32) {
+            self.0.store(value, Ordering::Relaxed);
+        }
+    }
+
+    impl Seq {
+        pub(crate) fn new() -> Seq {
+            Seq(AtomicU32::new(0))
+        }
+
+        /// The number before a reader reads the bucket.
+        pub(crate) fn begin_read(&self) -> u32 {
+            self.0.load(Ordering::Acquire)
+        }
+
+        /// Whether the bucket read since `begin_read` gave `before` was
+        /// left alone meanwhile (and was not being written then).
+        pub(crate) fn unchanged(&self, before: u32) -> bool {
+            fence(Ordering::Acquire);
+            before & 1 == 0 && self.0.load(Ordering::Relaxed) == before
+        }
+
+        /// Locks the bucket for a writer (the number made odd), giving
+        /// the number before; `None` when another writer holds it.
+        pub(crate) fn lock(&self) -> Option<u32> {
+            let before = self.0.load(Ordering::Relaxed);
+            if before & 1 != 0
+                || self.0.compare_exchange(before, before + 1, Ordering::Acquire, Ordering::Relaxed).is_err()
+            {
+                return None;
+            }
+            // The writes that follow come after the odd number for every reader.
+            fence(Ordering::Release);
+            Some(before)
+        }
+
+        /// Unlocks the bucket `lock` gave `before` for.
+        pub(crate) fn unlock(&self, before: u32) {
+            self.0.store(before.wrapping_add(2), Ordering::Release);
+        }
+
+        /// Marks the bucket as being written, or written (for tests).
+        #[cfg(test)]
+        pub(crate) fn bump(&self) {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// See the other `word`.
+#[cfg(target_arch = "wasm32")]
+mod word {
+    use std::cell::Cell;
+
+    #[repr(transparent)]
+    pub(crate) struct W64(Cell<u64>);
+
+    #[repr(transparent)]
+    pub(crate) struct W32(Cell<u32>);
+
+    pub(crate) struct Seq(Cell<u32>);
+
+    impl W64 {
+        #[cfg(test)]
+        pub(crate) fn new(value: u64) -> W64 {
+            W64(Cell::new(value))
+        }
+
+        pub(crate) fn get(&self) -> u64 {
+            self.0.get()
+        }
+
+        pub(crate) fn set(&self, value: u64) {
+            self.0.set(value);
+        }
+    }
+
+    impl W32 {
+        pub(crate) fn get(&self) -> u32 {
+            self.0.get()
+        }
+
+        pub(crate) fn set(&self, value: u32) {
+            self.0.set(value);
+        }
+    }
+
+    impl Seq {
+        pub(crate) fn new() -> Seq {
+            Seq(Cell::new(0))
+        }
+
+        pub(crate) fn begin_read(&self) -> u32 {
+            self.0.get()
+        }
+
+        pub(crate) fn unchanged(&self, before: u32) -> bool {
+            before & 1 == 0 && self.0.get() == before
+        }
+
+        pub(crate) fn lock(&self) -> Option<u32> {
+            let before = self.0.get();
+            if before & 1 != 0 {
+                return None;
+            }
+            self.0.set(before + 1);
+            Some(before)
+        }
+
+        pub(crate) fn unlock(&self, before: u32) {
+            self.0.set(before.wrapping_add(2));
+        }
+
+        #[cfg(test)]
+        pub(crate) fn bump(&self) {
+            self.0.set(self.0.get() + 1);
+        }
+    }
+}
 
 /// One stored pattern: the suit lengths of every hand and the leader
 /// (`shape`), the owners of the relevant top cards of each suit (`plane0`,
@@ -136,36 +297,36 @@ pub(crate) struct Key {
 /// arrays: the tags and replacement bytes first, read by every probe and
 /// store, then the filters, then the entries.
 ///
-/// Every field is read and written as relaxed atomics (plain loads and
-/// stores on every target), so that threads can share the table
-/// ([`Table`]); a bucket's sequence number (`Table::seqs`) tells a reader
-/// whether a store wrote it meanwhile.
+/// Every field is a word of the `word` module (natively a relaxed atomic,
+/// so that threads can share the table, [`Table`]); a bucket's sequence
+/// number (`Table::seqs`) tells a reader whether a store wrote it
+/// meanwhile.
 #[repr(C, align(64))]
 struct Bucket {
     /// One byte per entry from the hash of its shape (never 0, which marks
     /// an empty slot), eight to a word: a probe scans a bucket's tags (one
     /// or two cache lines) and reads only the entries whose tag matches,
     /// not the whole bucket.
-    tags: [AtomicU64; WAYS / 8],
+    tags: [W64; WAYS / 8],
     /// One byte per entry for replacement, eight to a word: the tricks left
     /// in the low nibble, the search's age (modulo 16) in the high one, so
     /// choosing a victim reads no entry either.
-    meta: [AtomicU64; WAYS / 8],
+    meta: [W64; WAYS / 8],
     /// Per slot, the owners of the top cards its pattern fixes (low half)
     /// and which bits of [`Key::tops`] those are (high half): a probe
     /// compares them before reading the entry, which most same-shape
     /// patterns then fail (12 of 13 read entries did before).
-    filters: [AtomicU32; WAYS],
+    filters: [W32; WAYS],
     entries: [Slot; WAYS],
 }
 
 /// An [`Entry`]'s four words in a bucket.
 #[repr(C, align(32))]
-struct Slot([AtomicU64; 4]);
+struct Slot([W64; 4]);
 
 impl Slot {
     fn word(&self, idx: usize) -> u64 {
-        self.0[idx].load(Ordering::Relaxed)
+        self.0[idx].get()
     }
 
     fn read(&self) -> Entry {
@@ -174,23 +335,23 @@ impl Slot {
 
     fn write(&self, entry: Entry) {
         for (word, value) in self.0.iter().zip([entry.shape, entry.mask, entry.plane0, entry.plane1]) {
-            word.store(value, Ordering::Relaxed);
+            word.set(value);
         }
     }
 }
 
 /// Byte `idx` of the bytes packed eight to a word in `words`.
 #[cfg(test)]
-fn byte_of(words: &[AtomicU64], idx: usize) -> u8 {
-    (words[idx / 8].load(Ordering::Relaxed) >> (8 * (idx % 8))) as u8
+fn byte_of(words: &[W64], idx: usize) -> u8 {
+    (words[idx / 8].get() >> (8 * (idx % 8))) as u8
 }
 
 /// Sets byte `idx` of `words` to `value` (by the bucket's one writer).
-fn set_byte(words: &[AtomicU64], idx: usize, value: u8) {
+fn set_byte(words: &[W64], idx: usize, value: u8) {
     let word = &words[idx / 8];
     let shift = 8 * (idx % 8);
-    let rest = word.load(Ordering::Relaxed) & !(0xFF << shift);
-    word.store(rest | u64::from(value) << shift, Ordering::Relaxed);
+    let rest = word.get() & !(0xFF << shift);
+    word.set(rest | u64::from(value) << shift);
 }
 
 // A bucket holds exactly its slots, so the table's memory is what
@@ -203,8 +364,9 @@ fn empty_buckets(n: usize) -> Vec<Bucket> {
     let layout = std::alloc::Layout::array::<Bucket>(n).expect("a table within the address space");
     // SAFETY: the layout's size is not 0 (n is at least 1 and a bucket is
     // not empty). Every byte is written 0 before the vector owns them, and
-    // a bucket is atomic integers, whose all-zero bytes are valid (an
-    // atomic integer has its integer's layout): those of an empty bucket.
+    // a bucket is words (`W64`, `W32`: atomic integers natively, cells on
+    // wasm, each with its integer's layout), whose all-zero bytes are
+    // valid: those of an empty bucket.
     // The vector takes the allocation with the layout it was made with (`n`
     // buckets of `Bucket`'s alignment).
     unsafe {
@@ -270,7 +432,7 @@ impl Bucket {
             let same = zero_bytes(((word >> 4) & LOWS) ^ (u64::from(age) * ONES));
             (word & LOWS) | (same >> 3)
         };
-        let least = meta.iter().map(|word| score(word.load(Ordering::Relaxed))).fold(!HIGHS, min_bytes);
+        let least = meta.iter().map(|word| score(word.get())).fold(!HIGHS, min_bytes);
         let least = min_bytes(least, least >> 32);
         let least = min_bytes(least, least >> 16);
         let least = min_bytes(least, least >> 8) & 0xFF;
@@ -291,7 +453,7 @@ pub(crate) struct Table {
     /// Per bucket, its sequence number, apart from the buckets (4 bytes
     /// each: a small array that stays in the cache), so the buckets keep
     /// their layout.
-    seqs: Vec<AtomicU32>,
+    seqs: Vec<Seq>,
     n_buckets: usize,
 }
 
@@ -433,7 +595,7 @@ impl TransTable {
     /// (128 KiB at most) are allocated now, the buckets at the first search.
     pub(crate) fn new(memory: usize) -> TransTable {
         // A bucket and its sequence number.
-        let bucket_bytes = WAYS * SLOT_BYTES + std::mem::size_of::<AtomicU32>();
+        let bucket_bytes = WAYS * SLOT_BYTES + std::mem::size_of::<Seq>();
         // A sixty-fourth of the memory at most for the hints.
         let hints = Hints::new(memory / 64 / std::mem::size_of::<u64>());
         // Any count: the index is scaled from the hash, not masked out of it.
@@ -444,7 +606,7 @@ impl TransTable {
 
     /// The bytes the table holds once allocated.
     pub(crate) fn memory(&self) -> usize {
-        self.table.n_buckets * (WAYS * SLOT_BYTES + std::mem::size_of::<AtomicU32>()) + self.local.hints.memory()
+        self.table.n_buckets * (WAYS * SLOT_BYTES + std::mem::size_of::<Seq>()) + self.local.hints.memory()
     }
 
     /// Forgets every position.
@@ -461,7 +623,7 @@ impl TransTable {
     pub(crate) fn next_age(&mut self) {
         if self.table.buckets.is_empty() {
             self.table.buckets = empty_buckets(self.table.n_buckets);
-            self.table.seqs = (0..self.table.n_buckets).map(|_| AtomicU32::new(0)).collect();
+            self.table.seqs = (0..self.table.n_buckets).map(|_| Seq::new()).collect();
         }
         self.local.age = self.local.age.wrapping_add(1);
         for seat in &mut self.local.history {
@@ -518,14 +680,11 @@ impl Table {
             }
             // What this bucket gives counts only if no store wrote it
             // meanwhile (`unchanged`); odd, a store is writing it now.
-            let seq = self.seqs[idx].load(Ordering::Acquire);
+            let seq = self.seqs[idx].begin_read();
             if seq & 1 != 0 {
                 continue;
             }
-            let unchanged = || {
-                fence(Ordering::Acquire);
-                self.seqs[idx].load(Ordering::Relaxed) == seq
-            };
+            let unchanged = || self.seqs[idx].unchanged(seq);
             let (found, found_deciding) = (res, deciding);
             let Bucket { tags, filters, entries, .. } = &self.buckets[idx];
             let all_hits = bucket_hits(tags, tag);
@@ -534,7 +693,7 @@ impl Table {
                     // Below WAYS anyway: the remainder only spares the check.
                     let idx = (half + hits.trailing_zeros() as usize) % WAYS;
                     hits &= hits - 1;
-                    let filter = filters[idx].load(Ordering::Relaxed);
+                    let filter = filters[idx].get();
                     if u32::from(key.tops) & (filter >> 16) != filter & 0xFFFF {
                         continue;
                     }
@@ -592,14 +751,9 @@ impl Table {
         let idx = self.bucket(key, key.select & !mask == 0);
         // The bucket's lock: its sequence number made odd, or no store.
         let seq = &self.seqs[idx];
-        let before = seq.load(Ordering::Relaxed);
-        if before & 1 != 0 || seq.compare_exchange(before, before + 1, Ordering::Acquire, Ordering::Relaxed).is_err() {
-            return;
-        }
-        // The writes below come after the odd number for every reader.
-        fence(Ordering::Release);
+        let Some(before) = seq.lock() else { return };
         self.write(idx, key, tricks, bounds, named, age, offset);
-        seq.store(before.wrapping_add(2), Ordering::Release);
+        seq.unlock(before);
     }
 
     /// [`Table::store`]'s writes, with bucket `idx` locked.
@@ -624,7 +778,7 @@ impl Table {
             while hits != 0 {
                 let slot = (half + hits.trailing_zeros() as usize) % WAYS;
                 hits &= hits - 1;
-                if bucket.filters[slot].load(Ordering::Relaxed) != filter {
+                if bucket.filters[slot].get() != filter {
                     continue;
                 }
                 let mut entry = bucket.entries[slot].read();
@@ -642,7 +796,7 @@ impl Table {
             }
         }
         bucket.entries[victim].write(Entry::new(key.shape, mask, plane0, plane1, lower | upper << 4, best));
-        bucket.filters[victim].store(filter, Ordering::Relaxed);
+        bucket.filters[victim].set(filter);
         set_byte(&bucket.tags, victim, tag);
         set_byte(&bucket.meta, victim, meta);
     }
@@ -712,7 +866,7 @@ fn shape_tag(shape: u64) -> u8 {
 /// search's mispredicted branches; one walk of all 128 bits mispredicted
 /// 5% less than the halves but took 4% more instructions per table.
 #[inline]
-fn bucket_hits(tags: &[AtomicU64; WAYS / 8], tag: u8) -> u128 {
+fn bucket_hits(tags: &[W64; WAYS / 8], tag: u8) -> u128 {
     #[cfg(target_arch = "x86_64")]
     return sse2_hits(tags, tag);
     #[cfg(not(target_arch = "x86_64"))]
@@ -722,12 +876,12 @@ fn bucket_hits(tags: &[AtomicU64; WAYS / 8], tag: u8) -> u128 {
 /// [`bucket_hits`] with SSE2, exactly.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn sse2_hits(tags: &[AtomicU64; WAYS / 8], tag: u8) -> u128 {
+fn sse2_hits(tags: &[W64; WAYS / 8], tag: u8) -> u128 {
     use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8, _mm_set_epi64x};
 
     let mut res = 0;
     for (idx, pair) in tags.chunks_exact(2).enumerate() {
-        let word = |idx: usize| pair[idx].load(Ordering::Relaxed) as i64;
+        let word = |idx: usize| pair[idx].get() as i64;
         // SAFETY: SSE2 is part of the x86-64 baseline, so these instructions
         // exist on every processor this code runs on; they touch no memory.
         let mask = unsafe {
@@ -745,10 +899,10 @@ fn sse2_hits(tags: &[AtomicU64; WAYS / 8], tag: u8) -> u128 {
 /// well; the callers compare the shapes anyway, so such a false match only
 /// costs a look.
 #[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
-fn word_hits(tags: &[AtomicU64; WAYS / 8], tag: u8) -> u128 {
+fn word_hits(tags: &[W64; WAYS / 8], tag: u8) -> u128 {
     let mut res = 0;
     for (idx, word) in tags.iter().enumerate() {
-        let diff = word.load(Ordering::Relaxed) ^ (u64::from(tag) * ONES);
+        let diff = word.get() ^ (u64::from(tag) * ONES);
         let high_bits = diff.wrapping_sub(ONES) & !diff & HIGHS;
         // The high bit of byte i moves to bit 56 + i, then down to bit i.
         let bits = ((high_bits >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
@@ -781,7 +935,7 @@ fn min_bytes(a: u64, b: u64) -> u64 {
 /// The first slot of a bucket from `offset` on, wrapping around, whose
 /// byte in `bytes` (eight to a word, the first slot lowest) `marks` flags
 /// with its high bit, eight bytes at a time.
-fn first_from(bytes: &[AtomicU64], offset: usize, marks: impl Fn(u64) -> u64) -> Option<usize> {
+fn first_from(bytes: &[W64], offset: usize, marks: impl Fn(u64) -> u64) -> Option<usize> {
     let first_word = offset / 8;
     // The bytes of the first word from the offset on, then the next words,
     // then the first word's bytes below the offset.
@@ -789,7 +943,7 @@ fn first_from(bytes: &[AtomicU64], offset: usize, marks: impl Fn(u64) -> u64) ->
     let words = bytes.len();
     (0..=words).find_map(|step| {
         let word_idx = (first_word + step) % words;
-        let word = bytes[word_idx].load(Ordering::Relaxed);
+        let word = bytes[word_idx].get();
         let keep = match step {
             0 => above,
             _ if step == words => !above,
@@ -828,11 +982,11 @@ mod tests {
     }
 
     /// `bytes` eight to a word, the first lowest, as a bucket keeps them.
-    fn packed(bytes: &[u8; WAYS]) -> [AtomicU64; WAYS / 8] {
+    fn packed(bytes: &[u8; WAYS]) -> [W64; WAYS / 8] {
         std::array::from_fn(|idx| {
             let mut word = [0u8; 8];
             word.copy_from_slice(&bytes[8 * idx..8 * idx + 8]);
-            AtomicU64::new(u64::from_le_bytes(word))
+            W64::new(u64::from_le_bytes(word))
         })
     }
 
@@ -889,10 +1043,10 @@ mod tests {
         // Both buckets of a key with no top card named are the same here.
         let idx = table.bucket(&key, true);
         assert_eq!(table.bucket(&key, false), idx);
-        table.seqs[idx].fetch_add(1, Ordering::Relaxed);
+        table.seqs[idx].bump();
         assert!(table.probe(&key, 4).is_none(), "read while written");
         table.store(&other, 9, bounds, 0, 1, 0);
-        table.seqs[idx].fetch_add(1, Ordering::Relaxed);
+        table.seqs[idx].bump();
         assert_eq!(table.probe(&key, 4).map(|found| found.lower), Some(4));
         assert!(table.probe(&other, 4).is_none(), "stored while written");
         table.store(&other, 9, bounds, 0, 1, 0);
