@@ -3,6 +3,9 @@
 //! --release --example leads -- [first] [count]`, from the workspace root.
 //! `PONS=1` also times pons-dds's `solve_board` on each position (every
 //! card, or with `SOLVE=1` the value only, as `Solver::solve` then does).
+//! `THREADS=N` values the cards with `Solver::analyse_on_threads` on N
+//! threads sharing the table; `BEST=1` asks `best_cards` instead, `MB=`
+//! sets the table's memory and `FRESH=1` takes a new solver per position.
 
 use std::time::Instant;
 
