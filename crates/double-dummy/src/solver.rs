@@ -96,12 +96,9 @@ impl Solver {
     pub fn analyse(&mut self, position: &Position) -> Vec<CardValue> {
         let player = position.to_play();
         let n_tricks = tricks_u8(position.tricks_left());
-        let legal = position.legal_cards().bits();
-        let others = others(position);
-        let hand = position.hands()[player].bits();
-        let mut values = [None::<u8>; 64];
         let ns_player = player.index() & 1 == 0;
         let mut guess = cards_first_guess(position);
+        let mut valued = Vec::new();
         let mut best = 0;
         self.with_search(position, |search, leader, trick, count| {
             // One card per group of equivalent cards, in the search's move
@@ -121,15 +118,10 @@ impl Solver {
                 // 1.6% more nodes at the 100 opening leads of
                 // solve-board.jsonl, 0.6% fewer mid-play.)
                 guess = ns_target(ns_player, n_tricks, best);
-                for card in group(hand, others, top) {
-                    values[usize::from(card)] = Some(value);
-                }
+                valued.push((top, value));
             }
         });
-        // Every legal card has its group's value (bit indices are below 64).
-        pbn_order(legal)
-            .filter_map(|card| values[card.bit_index() as usize].map(|tricks| CardValue { card, tricks }))
-            .collect()
+        card_values(position, &valued)
     }
 
     /// [`Solver::analyse`] with its groups of equivalent cards dealt, in the
@@ -150,13 +142,9 @@ impl Solver {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn analyse_on_threads(&mut self, position: &Position, threads: usize) -> Vec<CardValue> {
         use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
-        use std::sync::Mutex;
 
         let player = position.to_play();
         let n_tricks = tricks_u8(position.tricks_left());
-        let legal = position.legal_cards().bits();
-        let others = others(position);
-        let hand = position.hands()[player].bits();
         let ns_player = player.index() & 1 == 0;
         let estimate = cards_first_guess(position);
         self.tt.next_age();
@@ -165,14 +153,15 @@ impl Solver {
         let next = AtomicUsize::new(0);
         let best = AtomicU8::new(0);
         let known = AtomicBool::new(false);
-        let values = Mutex::new([None::<u8>; 64]);
         let (table, local) = (&self.tt.table, &self.tt.local);
-        let nodes: u64 = std::thread::scope(|scope| {
+        // Each thread's groups with their values, and its nodes.
+        let done: Vec<(Vec<(u8, u8)>, u64)> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads.max(1))
                 .map(|_| {
                     scope.spawn(|| {
                         let mut local = local.clone();
                         let mut search = Search::shared(hands, trump, table, &mut local);
+                        let mut valued = Vec::new();
                         while let Some(&top) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
                             let guess = if known.load(Ordering::Relaxed) {
                                 ns_target(ns_player, n_tricks, best.load(Ordering::Relaxed))
@@ -183,26 +172,20 @@ impl Solver {
                             let value = from_ns(player, n_tricks, ns);
                             best.fetch_max(value, Ordering::Relaxed);
                             known.store(true, Ordering::Relaxed);
-                            // A thread that panicked has left nothing half written.
-                            let mut values = values.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                            for card in group(hand, others, top) {
-                                values[usize::from(card)] = Some(value);
-                            }
+                            valued.push((top, value));
                         }
-                        search.nodes
+                        (valued, search.nodes)
                     })
                 })
                 .collect();
             workers
                 .into_iter()
                 .map(|worker| worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-                .sum()
+                .collect()
         });
-        self.nodes += nodes;
-        let values = values.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-        pbn_order(legal)
-            .filter_map(|card| values[card.bit_index() as usize].map(|tricks| CardValue { card, tricks }))
-            .collect()
+        self.nodes += done.iter().map(|(_, nodes)| nodes).sum::<u64>();
+        let valued: Vec<(u8, u8)> = done.into_iter().flat_map(|(valued, _)| valued).collect();
+        card_values(position, &valued)
     }
 
     /// The position's value (the tricks the side to play takes from here,
@@ -403,6 +386,24 @@ fn group(hand: u64, others: u64, top: u8) -> impl Iterator<Item = u8> {
 }
 
 /// The cards of a set of bits, by suit (spades first) and then rank from the ace.
+/// `analyse`'s answer: every legal card of `position` in PBN order, with
+/// the value of its group, `valued` holding each group's top card and its
+/// value.
+fn card_values(position: &Position, valued: &[(u8, u8)]) -> Vec<CardValue> {
+    let hand = position.hands()[position.to_play()].bits();
+    let others = others(position);
+    let mut values = [None::<u8>; 64];
+    for &(top, value) in valued {
+        for card in group(hand, others, top) {
+            values[usize::from(card)] = Some(value);
+        }
+    }
+    // Every legal card has its group's value (bit indices are below 64).
+    pbn_order(position.legal_cards().bits())
+        .filter_map(|card| values[card.bit_index() as usize].map(|tricks| CardValue { card, tricks }))
+        .collect()
+}
+
 fn pbn_order(bits: u64) -> impl Iterator<Item = Card> {
     Suit::PBN_ORDER
         .into_iter()

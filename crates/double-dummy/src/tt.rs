@@ -61,11 +61,11 @@ mod word {
             self.0.load(Ordering::Acquire)
         }
 
-        /// Whether the bucket read since `begin_read` gave `before` was
-        /// left alone meanwhile (and was not being written then).
+        /// Whether the bucket read since `begin_read` gave `before` (even:
+        /// no writer then) was left alone meanwhile.
         pub(crate) fn unchanged(&self, before: u32) -> bool {
             fence(Ordering::Acquire);
-            before & 1 == 0 && self.0.load(Ordering::Relaxed) == before
+            self.0.load(Ordering::Relaxed) == before
         }
 
         /// Locks the bucket for a writer (the number made odd), giving
@@ -143,7 +143,7 @@ mod word {
         }
 
         pub(crate) fn unchanged(&self, before: u32) -> bool {
-            before & 1 == 0 && self.0.get() == before
+            self.0.get() == before
         }
 
         pub(crate) fn lock(&self) -> Option<u32> {
