@@ -1,8 +1,11 @@
 //! The solver's worker with a thread pool: the same worker as `solver-wasm`'s
-//! (the same protocol, the same [`Handler`]), except that a table's five
-//! strains are solved on a rayon pool of Web Workers (wasm-bindgen-rayon),
-//! one [`Solver`] per thread. Each strain is [`Solver::strain_tricks`], the
-//! row [`Solver::table`] computes, so the tables are the same.
+//! (the same protocol, the same [`Handler`]), except that it works on a rayon
+//! pool of Web Workers (wasm-bindgen-rayon). A table's five strains are
+//! solved on the pool, one [`Solver`] per thread; each strain is
+//! [`Solver::strain_tricks`], the row [`Solver::table`] computes, so the
+//! tables are the same. Every card's value (the learner's advice) is
+//! [`Solver::analyse_on`] the pool's threads, which share the handler's
+//! solver's table: the same values as [`Solver::analyse`].
 //!
 //! `worker.js` (beside the wasm once built) starts it: it initialises the
 //! module, starts the pool with [`init_thread_pool`] and calls [`start`];
@@ -11,9 +14,9 @@
 use std::cell::RefCell;
 
 use bridge::{Deal, Strain};
-use double_dummy::{DdTable, PositionError, Solver};
+use double_dummy::{CardValue, DdTable, Position, PositionError, Solver, Threads};
 use rayon::prelude::*;
-use solver_wasm::{Handler, WORKER_MEMORY};
+use solver_wasm::{Handler, Pool, WORKER_MEMORY};
 
 #[cfg(target_arch = "wasm32")]
 pub use wasm_bindgen_rayon::init_thread_pool;
@@ -41,14 +44,30 @@ pub fn pool_table(deal: &Deal) -> Result<DdTable, PositionError> {
     Ok(res)
 }
 
-/// The worker's handler: tables on the pool of `threads` threads, or on one
-/// thread when the pool did not start (`threads` 0).
+/// Every thread of rayon's global pool.
+struct GlobalPool;
+
+impl Threads for GlobalPool {
+    fn run(&self, job: &(dyn Fn() + Sync)) {
+        rayon::broadcast(|_| job());
+    }
+}
+
+/// The value of every legal card of `position`, found by `solver` on every
+/// thread of rayon's global pool, the threads sharing its table: the same
+/// values as [`Solver::analyse`].
+pub fn pool_analyse(solver: &mut Solver, position: &Position) -> Vec<CardValue> {
+    solver.analyse_on(position, &GlobalPool)
+}
+
+/// The worker's handler: tables and advice on the pool of `threads`
+/// threads, or on one thread when the pool did not start (`threads` 0).
 #[must_use]
 pub fn handler(threads: u32) -> Handler {
     if threads == 0 {
         Handler::new()
     } else {
-        Handler::with_pool(pool_table, threads)
+        Handler::with_pool(Pool { table: pool_table, analyse: pool_analyse, threads })
     }
 }
 
@@ -105,5 +124,38 @@ mod web {
             if pool { super::pool_table(&deal) } else { super::SOLVER.with(|solver| solver.borrow_mut().table(&deal)) }
                 .map_err(|err| JsError::new(&err.to_string()))?;
         Ok(table.tricks.iter().flatten().copied().collect())
+    }
+
+    thread_local! {
+        /// The advice's solver of the benchmark's pool runs, warm from one
+        /// position to the next as the worker's handler's is.
+        static ADVICE: std::cell::RefCell<double_dummy::Solver> =
+            std::cell::RefCell::new(double_dummy::Solver::with_memory(solver_wasm::WORKER_MEMORY));
+    }
+
+    /// For the benchmark: the value of every legal card of a position (the
+    /// fields of a solve-board.jsonl line, `played` its cards apart by
+    /// spaces) as `card tricks` pairs apart by spaces (`SA 5 SQ 5`), on the
+    /// pool's threads sharing one warm solver's table when `pool` is set,
+    /// else on this thread's own solver (the one-thread worker's way).
+    ///
+    /// # Errors
+    /// When the position does not read or is not legal.
+    #[wasm_bindgen]
+    pub fn card_values(deal: &str, trump: &str, leader: &str, played: &str, pool: bool) -> Result<String, JsError> {
+        let trump: bridge::Strain = trump.parse().map_err(|_| JsError::new(&format!("no strain {trump:?}")))?;
+        let leader: bridge::Seat = leader.parse().map_err(|_| JsError::new(&format!("no seat {leader:?}")))?;
+        let played: Vec<bridge::Card> = played
+            .split_whitespace()
+            .map(|card| card.parse().map_err(|_| JsError::new(&format!("no card {card:?}"))))
+            .collect::<Result<_, _>>()?;
+        let position = double_dummy::Position::from_pbn(deal, trump, leader, &played)
+            .map_err(|err| JsError::new(&err.to_string()))?;
+        let values = if pool {
+            ADVICE.with(|solver| super::pool_analyse(&mut solver.borrow_mut(), &position))
+        } else {
+            super::SOLVER.with(|solver| solver.borrow_mut().analyse(&position))
+        };
+        Ok(values.iter().map(|value| format!("{} {}", value.card, value.tricks)).collect::<Vec<_>>().join(" "))
     }
 }

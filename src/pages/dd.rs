@@ -44,7 +44,7 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
             // The thread pool's worker where the page can run one (same tables).
             let solver_ref = client.clone();
             let mut client = client.borrow_mut();
-            let solver = client.get_or_insert_with(SolverClient::spawn_for_tables);
+            let solver = client.get_or_insert_with(SolverClient::spawn_pooled);
             let answer = solver.par(&deal, vulnerability, dealer);
             analysis.set(Analysis::Solving);
             let analysis = analysis.clone();

@@ -34,7 +34,9 @@ mod tt;
 
 pub use par::{par, Par, ParContract};
 pub use position::{Position, PositionError};
-pub use solver::{CardValue, Solver, DEFAULT_MEMORY};
+#[cfg(not(target_arch = "wasm32"))]
+pub use solver::ScopedThreads;
+pub use solver::{CardValue, Solver, Threads, DEFAULT_MEMORY};
 pub use table::DdTable;
 
 /// Where the search's trick starts went, per tricks left (with the

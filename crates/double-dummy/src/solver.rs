@@ -28,6 +28,32 @@ pub struct CardValue {
     pub tricks: u8,
 }
 
+/// Threads to run one job on at once: what [`Solver::analyse_on`] needs of
+/// a thread pool. [`ScopedThreads`] natively; the browser's pool worker
+/// (`solver-mt`) runs it on its rayon threads.
+pub trait Threads {
+    /// Runs `job` on each thread at once (at least one) and returns when
+    /// every run has returned. A job's panic reaches the caller.
+    fn run(&self, job: &(dyn Fn() + Sync));
+}
+
+/// That many native threads, started for each job and joined after it.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy, Debug)]
+pub struct ScopedThreads(pub usize);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Threads for ScopedThreads {
+    fn run(&self, job: &(dyn Fn() + Sync)) {
+        std::thread::scope(|scope| {
+            let runs: Vec<_> = (0..self.0.max(1)).map(|_| scope.spawn(job)).collect();
+            for run in runs {
+                run.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            }
+        });
+    }
+}
+
 impl Default for Solver {
     fn default() -> Solver {
         Solver::new()
@@ -124,16 +150,8 @@ impl Solver {
         card_values(position, &valued)
     }
 
-    /// [`Solver::analyse`] with its groups of equivalent cards dealt, in the
-    /// same order, to whichever of `threads` threads is free (at least
-    /// one). The threads share this solver's table (its buckets take
-    /// concurrent probes and stores, see `tt::Table`), so each uses what
-    /// the others proved; each has its own copy of the move order's
-    /// history and hints. The same values as `analyse`: only the work
-    /// differs. A group's first test asks for the best value known so far,
-    /// or starts at the estimate while none is. Natively only: the
-    /// browser's threads are the pool's (`solver-mt`). The `profiling`
-    /// counts leave these threads' searches out.
+    /// [`Solver::analyse`] on `threads` native threads: [`Solver::analyse_on`]
+    /// with [`ScopedThreads`].
     ///
     /// On this machine's two cores, over the 100 opening leads of
     /// solve-board.jsonl, two threads took 0.65 to 0.70 of one thread's
@@ -141,7 +159,23 @@ impl Solver {
     /// table each instead, an earlier trial took 0.79.
     #[cfg(not(target_arch = "wasm32"))]
     pub fn analyse_on_threads(&mut self, position: &Position, threads: usize) -> Vec<CardValue> {
-        use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
+        self.analyse_on(position, &ScopedThreads(threads))
+    }
+
+    /// [`Solver::analyse`] with its groups of equivalent cards dealt, in the
+    /// same order, to whichever thread of `threads` is free. The threads
+    /// share this solver's table (its buckets take concurrent probes and
+    /// stores, see `tt::Table`), so each uses what the others proved; each
+    /// has its own copy of the move order's history and hints. The same
+    /// values as `analyse`: only the work differs. A group's first test
+    /// asks for the best value known so far, or starts at the estimate
+    /// while none is. Natively, and in wasm built with atomics (the thread
+    /// pool's worker, `solver-mt`). The `profiling` counts leave these
+    /// threads' searches out.
+    #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
+    pub fn analyse_on(&mut self, position: &Position, threads: &impl Threads) -> Vec<CardValue> {
+        use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+        use std::sync::Mutex;
 
         let player = position.to_play();
         let n_tricks = tricks_u8(position.tricks_left());
@@ -153,38 +187,37 @@ impl Solver {
         let next = AtomicUsize::new(0);
         let best = AtomicU8::new(0);
         let known = AtomicBool::new(false);
+        let nodes = AtomicU64::new(0);
+        // Each group's top card with its value.
+        let valued: Mutex<Vec<(u8, u8)>> = Mutex::new(Vec::with_capacity(order.len()));
         let (table, local) = (&self.tt.table, &self.tt.local);
-        // Each thread's groups with their values, and its nodes.
-        let done: Vec<(Vec<(u8, u8)>, u64)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.max(1))
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut local = local.clone();
-                        let mut search = Search::shared(hands, trump, table, &mut local);
-                        let mut valued = Vec::new();
-                        while let Some(&top) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-                            let guess = if known.load(Ordering::Relaxed) {
-                                ns_target(ns_player, n_tricks, best.load(Ordering::Relaxed))
-                            } else {
-                                estimate
-                            };
-                            let ns = search.ns_tricks_after(leader, trick, count, top, guess);
-                            let value = from_ns(player, n_tricks, ns);
-                            best.fetch_max(value, Ordering::Relaxed);
-                            known.store(true, Ordering::Relaxed);
-                            valued.push((top, value));
-                        }
-                        (valued, search.nodes)
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|worker| worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-                .collect()
-        });
-        self.nodes += done.iter().map(|(_, nodes)| nodes).sum::<u64>();
-        let valued: Vec<(u8, u8)> = done.into_iter().flat_map(|(valued, _)| valued).collect();
+        let job = || {
+            let mut local = local.clone();
+            let mut search = Search::shared(hands, trump, table, &mut local);
+            let mut mine = Vec::new();
+            while let Some(&top) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let guess = if known.load(Ordering::Relaxed) {
+                    ns_target(ns_player, n_tricks, best.load(Ordering::Relaxed))
+                } else {
+                    estimate
+                };
+                let ns = search.ns_tricks_after(leader, trick, count, top, guess);
+                let value = from_ns(player, n_tricks, ns);
+                best.fetch_max(value, Ordering::Relaxed);
+                known.store(true, Ordering::Relaxed);
+                mine.push((top, value));
+            }
+            nodes.fetch_add(search.nodes, Ordering::Relaxed);
+            // A thread that panicked poisons nothing this needs: its groups
+            // are missing and the panic reaches the caller.
+            valued.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(mine);
+        };
+        threads.run(&job);
+        self.nodes += nodes.into_inner();
+        let valued = valued.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Every group was valued: each thread takes groups until none is left,
+        // and `run` returns once every thread has.
+        debug_assert_eq!(valued.len(), order.len());
         card_values(position, &valued)
     }
 

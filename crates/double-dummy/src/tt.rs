@@ -6,12 +6,13 @@
 use word::{Seq, W32, W64};
 
 /// The table's words: natively relaxed atomics (plain loads and stores),
-/// so that threads can share a [`Table`]; on wasm plain cells. Nothing
-/// shares a table there (each of the pool's threads owns one), and every
+/// so that threads can share a [`Table`], and in wasm built with atomics
+/// (the pool's worker, whose threads share the advice's table:
+/// `Solver::analyse_on`); in the one-thread wasm build plain cells. Every
 /// wasm atomic access is sequentially consistent: with atomics, the pool's
 /// 200 bench tables took 7 to 8% more time (46.3 s against 42.9 s on one
 /// of its threads, 28.3 s against 26.5 s on the pool, back to back).
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
 mod word {
     use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 
@@ -96,7 +97,7 @@ mod word {
 }
 
 /// See the other `word`.
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 mod word {
     use std::cell::Cell;
 

@@ -70,12 +70,13 @@ impl SolverClient {
         SolverClient::spawn_script(script, false, ready_within)
     }
 
-    /// Starts the worker for tables: the threaded one
-    /// ([`crate::POOL_WORKER_SCRIPT`]) when the page can run a thread pool
+    /// Starts the fastest worker the page can run: the threaded one
+    /// ([`crate::POOL_WORKER_SCRIPT`], tables and every card's value on its
+    /// pool) when the page can run a thread pool
     /// ([`crate::pool_available`]), else the one-thread worker
     /// ([`crate::WORKER_SCRIPT`]). Both answer every request the same way.
     #[must_use]
-    pub fn spawn_for_tables() -> SolverClient {
+    pub fn spawn_pooled() -> SolverClient {
         if crate::pool_available() {
             SolverClient::spawn_script(crate::POOL_WORKER_SCRIPT, true, READY_TIMEOUT)
         } else {

@@ -2,13 +2,29 @@
 //! same code runs in the worker, in the browser tests and natively.
 
 use bridge::{Deal, DealError};
-use double_dummy::{par, DdTable, Position, PositionError, Solver};
+use double_dummy::{par, CardValue, DdTable, Position, PositionError, Solver};
 
 use crate::protocol::{CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError};
 
 /// How a thread pool solves the table of a deal: the same table as
 /// [`Solver::table`], its rows solved on several threads.
 pub type PoolTable = fn(&Deal) -> Result<DdTable, PositionError>;
+
+/// How a thread pool values every card of a position with the handler's
+/// solver, its threads sharing that solver's table: the same values as
+/// [`Solver::analyse`] (`Solver::analyse_on` on the pool's threads).
+pub type PoolAnalyse = fn(&mut Solver, &Position) -> Vec<CardValue>;
+
+/// A thread pool, as the threaded worker gives it to its [`Handler`].
+#[derive(Clone, Copy, Debug)]
+pub struct Pool {
+    /// Its tables.
+    pub table: PoolTable,
+    /// Its advice (every card's value).
+    pub analyse: PoolAnalyse,
+    /// Its number of threads.
+    pub threads: u32,
+}
 
 /// The memory of each solver of the worker (and of each thread of its pool):
 /// a quarter of [`double_dummy::DEFAULT_MEMORY`]. In the browser, where the
@@ -24,12 +40,13 @@ pub const WORKER_MEMORY: usize = 16 << 20;
 
 /// Answers requests with one [`Solver`], kept from one request to the next
 /// so that its transposition table stays warm across the positions of a game.
-/// A handler made [`Handler::with_pool`] solves tables on a thread pool
-/// instead (the threaded worker's); advice always stays on its one solver.
+/// A handler made [`Handler::with_pool`] solves tables and values every
+/// card (advice, claims) on a thread pool instead (the threaded worker's);
+/// the robots' best cards, a few null-window tests, stay on its one solver.
 pub struct Handler {
     solver: Solver,
-    /// The pool's table and its number of threads, when there is a pool.
-    pool: Option<(PoolTable, u32)>,
+    /// The pool, when there is one.
+    pool: Option<Pool>,
 }
 
 impl Default for Handler {
@@ -45,10 +62,10 @@ impl Handler {
         Handler { solver: Solver::with_memory(WORKER_MEMORY), pool: None }
     }
 
-    /// A handler solving tables with `table` on a pool of `threads` threads.
+    /// A handler solving tables and valuing cards on `pool`.
     #[must_use]
-    pub fn with_pool(table: PoolTable, threads: u32) -> Handler {
-        Handler { pool: Some((table, threads)), ..Handler::new() }
+    pub fn with_pool(pool: Pool) -> Handler {
+        Handler { pool: Some(pool), ..Handler::new() }
     }
 
     /// The answer to `request`, under the same id. Illegal input is an
@@ -62,7 +79,7 @@ impl Handler {
                 table: (&table).into(),
                 par: ParMsg::from(&par(&table, vulnerability, dealer)),
             }),
-            RequestBody::Threads => Ok(ResponseBody::Threads(self.pool.map_or(1, |(_, threads)| threads))),
+            RequestBody::Threads => Ok(ResponseBody::Threads(self.pool.map_or(1, |pool| pool.threads))),
         };
         Response { id: request.id, body }
     }
@@ -75,7 +92,10 @@ impl Handler {
 
     fn analyse(&mut self, position: &PositionMsg) -> Result<ResponseBody, SolverError> {
         let position = checked(position)?;
-        let values = self.solver.analyse(&position);
+        let values = match self.pool {
+            Some(pool) => (pool.analyse)(&mut self.solver, &position),
+            None => self.solver.analyse(&position),
+        };
         Ok(ResponseBody::Analyse(
             values.into_iter().map(|value| CardValueMsg { card: value.card, tricks: value.tricks }).collect(),
         ))
@@ -89,7 +109,7 @@ impl Handler {
     fn table(&mut self, deal: &str) -> Result<DdTable, SolverError> {
         let deal: Deal = deal.parse().map_err(|err: DealError| SolverError::Deal(err.to_string()))?;
         match self.pool {
-            Some((table, _)) => table(&deal),
+            Some(pool) => (pool.table)(&deal),
             None => self.solver.table(&deal),
         }
         .map_err(position_error)

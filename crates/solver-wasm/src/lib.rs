@@ -24,7 +24,7 @@ mod requests;
 mod client;
 mod worker;
 
-pub use handler::{Handler, PoolTable, WORKER_MEMORY};
+pub use handler::{Handler, Pool, PoolAnalyse, PoolTable, WORKER_MEMORY};
 pub use protocol::{
     CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError, TableMsg,
 };

@@ -17,7 +17,7 @@
 use std::rc::Rc;
 
 use bridge::{BySeat, Call, Card, Contract, Hand, Penalty, Play, Seat, Side, Strain};
-use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg, WORKER_SCRIPT};
+use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg};
 use training::{
     BestCards, Board, BoardId, CardValue, Collection, CollectionId, CollectionProgress, EventId, EventKind, Game,
     GameResult, Journal, JournalError, MinibridgeContract, PlayStart, RandomSource, SolverPosition, SolverQuestion,
@@ -557,9 +557,11 @@ impl Player {
         ctx.link().send_future(async move { Msg::Early(position, answer.await.ok()) });
     }
 
-    /// The solver's worker, started at the first question.
+    /// The solver's worker, started at the first question: the threaded
+    /// one where the page can run a thread pool (the opening leads' advice,
+    /// the dearest, on all its threads), else the one-thread worker.
     fn client(&mut self) -> &SolverClient {
-        self.client.get_or_insert_with(|| SolverClient::spawn(WORKER_SCRIPT))
+        self.client.get_or_insert_with(SolverClient::spawn_pooled)
     }
 
     /// Asks the worker the value of every legal card of `position`.
@@ -588,7 +590,7 @@ impl Player {
     fn ask_table(&mut self, ctx: &Context<Self>) {
         let game = ctx.props().board.game();
         // The thread pool's worker where the page can run one (same tables).
-        let client = self.table_client.insert(SolverClient::spawn_for_tables());
+        let client = self.table_client.insert(SolverClient::spawn_pooled());
         let answer = client.par(game.deal(), game.vulnerability(), game.dealer());
         ctx.link().send_future_batch(async move {
             match answer.await {

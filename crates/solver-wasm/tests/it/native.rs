@@ -1,6 +1,6 @@
 //! The contract natively, every message through JSON and back.
 
-use solver_wasm::{Handler, Request, Response};
+use solver_wasm::{Handler, Pool, Request, Response};
 
 use crate::common::{
     board_vector, check_best_cards, check_board, check_illegal_requests, check_table, table_vector, BOARDS, TABLES,
@@ -61,6 +61,15 @@ fn rows_apart(deal: &bridge::Deal) -> Result<double_dummy::DdTable, double_dummy
     Ok(table)
 }
 
+/// A pool's advice as the threaded worker gives it: the handler's solver
+/// on three threads sharing its table.
+fn on_three_threads(
+    solver: &mut double_dummy::Solver,
+    position: &double_dummy::Position,
+) -> Vec<double_dummy::CardValue> {
+    solver.analyse_on_threads(position, 3)
+}
+
 #[test]
 fn a_handler_with_a_pool_gives_the_same_answers_and_says_its_threads() {
     use solver_wasm::{RequestBody, ResponseBody};
@@ -69,11 +78,15 @@ fn a_handler_with_a_pool_gives_the_same_answers_and_says_its_threads() {
     let answer = over_json(&mut single)(Request { id: 1, body: RequestBody::Threads });
     assert_eq!(answer.body, Ok(ResponseBody::Threads(1)));
 
-    let mut pooled = Handler::with_pool(rows_apart, 3);
+    let pool = Pool { table: rows_apart, analyse: on_three_threads, threads: 3 };
+    let mut pooled = Handler::with_pool(pool);
     let answer = over_json(&mut pooled)(Request { id: 1, body: RequestBody::Threads });
     assert_eq!(answer.body, Ok(ResponseBody::Threads(3)));
     for (idx, line) in TABLES.lines().take(2).enumerate() {
         check_table(&mut over_json(&mut pooled), idx as u64 + 2, &table_vector(line));
+    }
+    for (idx, line) in BOARDS.lines().take(6).enumerate() {
+        check_board(&mut over_json(&mut pooled), idx as u64 + 10, &board_vector(line));
     }
     check_illegal_requests(&mut over_json(&mut pooled));
 }
