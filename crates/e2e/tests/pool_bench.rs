@@ -284,6 +284,14 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     println!("  single thread (one warm solver): {}", summary(&single));
     println!("  thread pool ({threads} threads sharing one warm solver's table): {}", summary(&pool));
     speed_up(&single, &pool);
+    let mut dearest: Vec<usize> = (0..pool.len()).collect();
+    dearest.sort_by(|&a, &b| pool[b].total_cmp(&pool[a]));
+    let lines: Vec<String> = dearest
+        .iter()
+        .take(3)
+        .map(|&idx| format!("line {} {:.0} ms (one thread {:.0} ms)", idx + 1, pool[idx], single[idx]))
+        .collect();
+    println!("  dearest on the pool: {}", lines.join(", "));
     Ok(())
 }
 
