@@ -5,6 +5,8 @@
 //! `E2E_DIST` naming it; `CHROMEDRIVER` and `CHROMIUM` name the driver and
 //! the browser (Debian's by default).
 
+pub mod pool;
+
 use std::net::{SocketAddr, TcpListener as StdTcpListener};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

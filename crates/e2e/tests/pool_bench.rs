@@ -19,7 +19,6 @@
 //! `E2E_DIST` names the built app; `BENCH_TABLE_DEALS=N` and
 //! `BENCH_BOARDS=N` shorten a run.
 
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -68,43 +67,6 @@ worker.postMessage({ deals, threads });
 return { isolated: self.crossOriginIsolated === true, cores: navigator.hardwareConcurrency || 1 };
 "#;
 
-/// Starts the advice's bench worker in the page: `window.adviceBench` as
-/// `window.poolBench`, one message per position.
-const START_ADVICE: &str = r#"
-const [positions, threads] = arguments;
-window.adviceBench = { results: [], done: false, error: null };
-const module = new URL("/solver-mt/solver_mt.js", location.href).href;
-const code = `
-import init, { initThreadPool, card_values } from "${module}";
-onmessage = async ({ data: { positions, threads } }) => {
-  try {
-    await init();
-    await initThreadPool(threads);
-    for (const [deal, trump, leader, played] of positions) {
-      const t0 = performance.now();
-      const single = card_values(deal, trump, leader, played, false);
-      const t1 = performance.now();
-      const pool = card_values(deal, trump, leader, played, true);
-      const t2 = performance.now();
-      postMessage({ single, pool, singleMs: t1 - t0, poolMs: t2 - t1 });
-    }
-    postMessage({ done: true });
-  } catch (error) {
-    postMessage({ error: String(error) });
-  }
-};`;
-const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
-const worker = new Worker(url, { type: "module" });
-worker.onmessage = ({ data }) => {
-  if (data.error) window.adviceBench.error = data.error;
-  else if (data.done) window.adviceBench.done = true;
-  else window.adviceBench.results.push(data);
-};
-worker.onerror = (event) => { window.adviceBench.error = "worker error: " + event.message; };
-worker.postMessage({ positions, threads });
-return { isolated: self.crossOriginIsolated === true };
-"#;
-
 /// The value at `percent` of sorted `times` (nearest rank).
 fn percentile(sorted: &[f64], percent: usize) -> f64 {
     let rank = (sorted.len() * percent).div_ceil(100).max(1);
@@ -142,77 +104,6 @@ fn tricks(value: &serde_json::Value) -> Vec<u8> {
     value.as_array().into_iter().flatten().filter_map(|n| n.as_u64().and_then(|n| u8::try_from(n).ok())).collect()
 }
 
-/// Takes the results `window[bench]` gathered until `count` have come,
-/// giving each to `each`; fails on the worker's error, or when nothing comes
-/// for [`DEAL_WAIT`].
-async fn gather(
-    browser: &Browser,
-    bench: &str,
-    count: usize,
-    mut each: impl FnMut(usize, &serde_json::Value) -> Result<()>,
-) -> Result<()> {
-    let script =
-        format!("const b = window.{bench}; const r = b.results.splice(0); return {{ results: r, error: b.error }};");
-    let (mut seen, mut waited) = (0, Duration::ZERO);
-    while seen < count {
-        let state = browser.client.execute(&script, vec![]).await?;
-        if let Some(error) = state["error"].as_str() {
-            bail!("the bench worker failed: {error}");
-        }
-        let results = state["results"].as_array().cloned().unwrap_or_default();
-        if results.is_empty() {
-            waited += Duration::from_millis(500);
-            if waited > DEAL_WAIT {
-                bail!("no answer for {DEAL_WAIT:?} after {seen} of {count}");
-            }
-            tokio::time::sleep(Duration::from_millis(500)).await;
-            continue;
-        }
-        waited = Duration::ZERO;
-        for result in results {
-            each(seen, &result)?;
-            seen += 1;
-            if seen % 20 == 0 {
-                eprintln!("  {seen} of {count}");
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Each card with its value.
-type Values = BTreeMap<String, u64>;
-
-/// A line of solve-board.jsonl: the position as `card_values` takes it
-/// (deal, trump, leader, the cards played apart by spaces), and every legal
-/// card's value.
-fn board(line: &str) -> Result<([String; 4], Values)> {
-    let record: serde_json::Value = serde_json::from_str(line)?;
-    let text = |key: &str| record[key].as_str().map(str::to_owned).with_context(|| format!("no {key} in {line}"));
-    let played: Vec<&str> =
-        record["played"].as_array().into_iter().flatten().filter_map(|card| card.as_str()).collect();
-    let cards = record["cards"].as_object().with_context(|| format!("no cards in {line}"))?;
-    let values = cards
-        .iter()
-        .map(|(card, tricks)| Ok((card.clone(), tricks.as_u64().with_context(|| format!("a value in {line}"))?)))
-        .collect::<Result<Values>>()?;
-    Ok(([text("deal")?, text("trump")?, text("leader")?, played.join(" ")], values))
-}
-
-/// `card_values`'s answer (`SA 5 SQ 5`), each card once.
-fn answered(answer: &serde_json::Value) -> Result<Values> {
-    let text = answer.as_str().with_context(|| format!("no values in {answer}"))?;
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    let mut values = Values::new();
-    for pair in tokens.chunks(2) {
-        let [card, tricks] = pair else { bail!("a card without its value in {text}") };
-        if values.insert((*card).to_owned(), tricks.parse()?).is_some() {
-            bail!("{card} twice in {text}");
-        }
-    }
-    Ok(values)
-}
-
 #[tokio::test]
 async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     let Some(dist) = e2e::dist_dir() else {
@@ -225,7 +116,8 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     let deals: Vec<&str> = vectors.iter().map(|(deal, _)| deal.as_str()).collect();
     let boards = std::env::var("BENCH_BOARDS").ok().and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/dd/solve-board.jsonl"))?;
-    let positions: Vec<([String; 4], Values)> = text.lines().take(boards).map(board).collect::<Result<_>>()?;
+    let positions: Vec<([String; 4], e2e::pool::Values)> =
+        text.lines().take(boards).map(e2e::pool::board).collect::<Result<_>>()?;
 
     let server = StaticServer::start(&dist).await?;
     let browser = Browser::start((1024, 768)).await?;
@@ -238,7 +130,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         bail!("the bench page is not cross-origin isolated: {page}");
     }
     let (mut single, mut pool) = (Vec::new(), Vec::new());
-    gather(&browser, "poolBench", vectors.len(), |idx, result| {
+    e2e::pool::gather(&browser, "poolBench", vectors.len(), DEAL_WAIT, |idx, result| {
         let (deal, expected) = &vectors[idx];
         let want: Vec<u8> = expected.tricks.iter().flatten().copied().collect();
         assert_eq!(result["deal"].as_str(), Some(deal.as_str()), "results in order");
@@ -260,16 +152,18 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     speed_up(&single, &pool);
 
     let fields: Vec<&[String; 4]> = positions.iter().map(|(fields, _)| fields).collect();
-    let page =
-        browser.client.execute(START_ADVICE, vec![serde_json::json!(fields), serde_json::json!(threads)]).await?;
+    let page = browser
+        .client
+        .execute(e2e::pool::ADVICE_WORKER, vec![serde_json::json!(fields), serde_json::json!(threads)])
+        .await?;
     if page["isolated"] != serde_json::json!(true) {
         bail!("the bench page is not cross-origin isolated: {page}");
     }
     let (mut single, mut pool) = (Vec::new(), Vec::new());
-    gather(&browser, "adviceBench", positions.len(), |idx, result| {
+    e2e::pool::gather(&browser, "adviceBench", positions.len(), DEAL_WAIT, |idx, result| {
         let (fields, want) = &positions[idx];
-        assert_eq!(&answered(&result["single"])?, want, "one-thread values of {fields:?}");
-        assert_eq!(&answered(&result["pool"])?, want, "pool values of {fields:?}");
+        assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one-thread values of {fields:?}");
+        assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "pool values of {fields:?}");
         single.push(result["singleMs"].as_f64().context("a time")?);
         pool.push(result["poolMs"].as_f64().context("a time")?);
         Ok(())

@@ -97,3 +97,32 @@ async fn a_page_without_isolation_solves_tables_on_one_thread_as_the_native_solv
     assert_eq!(cells, native_cells()?, "the one-thread table is the native solver's");
     Ok(())
 }
+
+/// Positions of solve-board.jsonl whose advice the pool's test checks: the
+/// first ones, opening leads and mid-play alike.
+const ADVICE_POSITIONS: usize = 24;
+
+#[tokio::test]
+async fn the_thread_pool_values_every_card_as_the_vectors() -> Result<()> {
+    let dist = e2e!();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/dd/solve-board.jsonl"))?;
+    let positions: Vec<([String; 4], e2e::pool::Values)> =
+        text.lines().take(ADVICE_POSITIONS).map(e2e::pool::board).collect::<Result<_>>()?;
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((1024, 768)).await?;
+    browser.client.goto(&server.url("/solver-mt/files.json")).await?;
+    let fields: Vec<&[String; 4]> = positions.iter().map(|(fields, _)| fields).collect();
+    // Two threads even on one core: the groups are shared out all the same.
+    let page =
+        browser.client.execute(e2e::pool::ADVICE_WORKER, vec![serde_json::json!(fields), serde_json::json!(2)]).await?;
+    assert_eq!(page["isolated"], serde_json::json!(true), "the page is cross-origin isolated");
+    e2e::pool::gather(&browser, "adviceBench", positions.len(), SOLVE_WAIT, |idx, result| {
+        let (fields, want) = &positions[idx];
+        assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "the pool's values of {fields:?}");
+        assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one thread's values of {fields:?}");
+        Ok(())
+    })
+    .await?;
+    browser.close().await;
+    Ok(())
+}
