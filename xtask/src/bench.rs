@@ -67,17 +67,21 @@ pub fn bench(args: &[String]) -> Result<()> {
     tools::trunk()?;
     tools::wasm_opt()?;
     app::build_app()?;
-    step("bench the solver's thread pool in headless Chromium: tables single thread and on the pool", || {
-        // The built app's threaded worker in an isolated page, over the same
-        // deals as the step above (`BENCH_TABLE_DEALS=N`, read at run time here).
-        let mut bench = cargo();
-        bench
-            .args(["test", "-p", "e2e", "--test", "pool_bench", "--", "--nocapture"])
-            .env("E2E_DIST", project_root().join("dist"))
-            .env("CHROMEDRIVER", tools::CHROMEDRIVER)
-            .env("CHROMIUM", tools::CHROMIUM);
-        run(bench)
-    })?;
+    step(
+        "bench the solver's thread pool in headless Chromium: tables and advice, single thread and on the pool",
+        || {
+            // The built app's threaded worker in an isolated page, over the same
+            // deals and positions as the step above (`BENCH_TABLE_DEALS=N` and
+            // `BENCH_BOARDS=N`, read at run time here).
+            let mut bench = cargo();
+            bench
+                .args(["test", "-p", "e2e", "--test", "pool_bench", "--", "--nocapture"])
+                .env("E2E_DIST", project_root().join("dist"))
+                .env("CHROMEDRIVER", tools::CHROMEDRIVER)
+                .env("CHROMIUM", tools::CHROMIUM);
+            run(bench)
+        },
+    )?;
     step("size of the app's wasm", app_size)
 }
 
