@@ -4,6 +4,7 @@
 //! table at trick boundaries. The MTD(f)-style driver lives in `solver`.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use crate::tt::{Bounds, Hint, Key, Local, Table, TransTable, NO_MOVE};
@@ -190,6 +191,15 @@ pub(crate) struct Search<'a> {
     /// Per tricks left, the cards left and the key's planes of the last key
     /// made there, where `pext` is slow (`Search::planes`).
     planes_at: [Cell<(u64, u64, u64)>; 15],
+    /// Set by another thread when this search's answer is no longer
+    /// wanted (see `Search::stop_when`).
+    stop: Option<&'a AtomicBool>,
+    /// Whether the search saw `stop` set: its answers since are worthless,
+    /// and it stores nothing more.
+    stopped: bool,
+    /// In the unit tests, a search also gives up after that many nodes.
+    #[cfg(test)]
+    stop_after: u64,
     /// Where the trick starts went (with the `profiling` feature).
     #[cfg(feature = "profiling")]
     pub stats: crate::Stats,
@@ -221,9 +231,39 @@ impl<'a> Search<'a> {
             packer: Packer::new(),
             killers: [NO_MOVE; 14],
             planes_at: Default::default(),
+            stop: None,
+            stopped: false,
+            #[cfg(test)]
+            stop_after: u64::MAX,
             #[cfg(feature = "profiling")]
             stats: crate::Stats::default(),
         }
+    }
+
+    /// Makes the searches that follow give up, storing nothing more, once
+    /// `stop` is set (`None`: never); clears `stopped`.
+    pub(crate) fn stop_when(&mut self, stop: Option<&'a AtomicBool>) {
+        self.stop = stop;
+        self.stopped = false;
+    }
+
+    /// Whether the last search gave up (see `stop_when`): its answer is
+    /// worthless.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Whether to give up now: once `stop` is set, ever after.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if let Some(stop) = self.stop {
+            self.stopped |= stop.load(Ordering::Acquire);
+        }
+        #[cfg(test)]
+        {
+            self.stopped |= self.nodes >= self.stop_after;
+        }
+        self.stopped
     }
 
     /// The cards of `suit` that `seat` holds (bits 2..=14).
@@ -269,7 +309,7 @@ impl<'a> Search<'a> {
         let mut lo = 0;
         let mut hi = n;
         let mut next = guess;
-        while lo < hi {
+        while lo < hi && !self.stopped {
             let target = next.clamp(lo + 1, hi);
             stat!(self.stats.iterations += 1;);
             if self.search(leader, trick, count, target).0 {
@@ -702,6 +742,9 @@ impl<'a> Search<'a> {
             }
         }
         let present = self.in_hands;
+        if self.should_stop() {
+            return (false, 0);
+        }
         let key = self.key(leader);
         let mut best = NO_MOVE;
         // `target` is in 1..=n here, so it fits in a u8.
@@ -757,6 +800,10 @@ impl<'a> Search<'a> {
             }
             stat!(tried += 1;);
             let (child, rel) = self.play_and_search(leader, trick, 0, card, target);
+            if self.stopped {
+                // Nothing from a search given up is stored.
+                return (false, 0);
+            }
             if child == ns {
                 // The first move is never skipped.
                 stat!(if tried == 1 {
@@ -2259,6 +2306,71 @@ mod tests {
             assert_eq!(unsafe { bmi2::pdep(mask, present) }, closed);
             assert_eq!(named_cards(mask, present), closed);
         }
+    }
+}
+
+#[cfg(test)]
+mod stop_tests {
+    use super::*;
+    use bridge::Hand;
+
+    /// A search that gives up part-way stores nothing false: after it
+    /// stopped at any of several points, every null-window test on its
+    /// table (with a fresh history) answers as on an empty table. What it
+    /// finished before it stopped stays.
+    #[test]
+    fn a_search_given_up_stores_nothing_false() {
+        let hands = ["K2.T742.62.A9754", "AQJT8.3.K74.KT63", "964.AQJ65.AQ3.QJ", "753.K98.JT985.82"]
+            .map(|hand| hand.parse::<Hand>().expect("a hand").bits());
+        let leader = 1;
+        let fresh_answer = |target: i32| {
+            let mut fresh = TransTable::new(1 << 20);
+            fresh.next_age();
+            let mut search = Search::new(hands, NOTRUMP, &mut fresh);
+            let answer = search.search(leader, [0; 4], 0, target).0;
+            (answer, search.nodes)
+        };
+        let answers: Vec<bool> = (1..=13).map(|target| fresh_answer(target).0).collect();
+        let full = fresh_answer(7).1;
+        assert!(full > 1000, "a search long enough to stop part-way: {full} nodes");
+        for part in [full / 10, full / 4, full / 2, full * 3 / 4] {
+            let mut tt = TransTable::new(1 << 20);
+            tt.next_age();
+            let mut stopped = Search::new(hands, NOTRUMP, &mut tt);
+            stopped.stop_after = part;
+            stopped.search(leader, [0; 4], 0, 7);
+            assert!(stopped.stopped(), "the search gave up");
+            assert!(stopped.nodes < full, "it gave up early: {} of {full} nodes", stopped.nodes);
+            for target in 1..=13 {
+                // A fresh history and hints, in the same age.
+                let mut other = TransTable::new(1 << 20);
+                other.next_age();
+                let mut again = Search::shared(hands, NOTRUMP, &tt.table, &mut other.local);
+                let answer = again.search(leader, [0; 4], 0, target).0;
+                assert_eq!(answer, answers[target as usize - 1], "target {target} after a stop at {part} nodes");
+            }
+        }
+    }
+
+    /// A search whose flag is set gives up, and `stop_when` starts afresh.
+    #[test]
+    fn the_flag_stops_the_search_and_stop_when_clears_it() {
+        let hands = ["K2.T742.62.A9754", "AQJT8.3.K74.KT63", "964.AQJ65.AQ3.QJ", "753.K98.JT985.82"]
+            .map(|hand| hand.parse::<Hand>().expect("a hand").bits());
+        let mut tt = TransTable::new(1 << 20);
+        tt.next_age();
+        let mut search = Search::new(hands, NOTRUMP, &mut tt);
+        let stop = AtomicBool::new(true);
+        search.stop_when(Some(&stop));
+        search.ns_tricks(1, [0; 4], 0, 6);
+        assert!(search.stopped());
+        assert!(search.nodes < 10, "it gave up at once: {} nodes", search.nodes);
+        search.stop_when(None);
+        let ns = search.ns_tricks(1, [0; 4], 0, 6);
+        assert!(!search.stopped());
+        let mut fresh = TransTable::new(1 << 20);
+        fresh.next_age();
+        assert_eq!(ns, Search::new(hands, NOTRUMP, &mut fresh).ns_tricks(1, [0; 4], 0, 6));
     }
 }
 

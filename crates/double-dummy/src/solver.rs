@@ -166,16 +166,23 @@ impl Solver {
     /// same order, to whichever thread of `threads` is free. The threads
     /// share this solver's table (its buckets take concurrent probes and
     /// stores, see `tt::Table`), so each uses what the others proved; each
-    /// has its own copy of the move order's history and hints. The same
-    /// values as `analyse`: only the work differs. A group's first test
-    /// asks for the best value known so far, or starts at the estimate
-    /// while none is. Natively, and in wasm built with atomics (the thread
-    /// pool's worker, `solver-mt`). The `profiling` counts leave these
-    /// threads' searches out.
+    /// has its own copy of the move order's history and hints. A group's
+    /// first test asks for the best value known so far, or starts at the
+    /// estimate while none is. A thread that finds no group left to start
+    /// helps with one still being valued: it values the same card from the
+    /// test its owner will likely need next (one trick more for the
+    /// player), so the two tests run side by side, each finding the other's
+    /// bounds in the table; the first to finish gives the value and stops
+    /// the other's search, which then stores nothing. The same values as
+    /// `analyse`: only the work differs. Natively, and in wasm built with
+    /// atomics (the thread pool's worker, `solver-mt`). The `profiling`
+    /// counts leave these threads' searches out.
     #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
     pub fn analyse_on(&mut self, position: &Position, threads: &impl Threads) -> Vec<CardValue> {
-        use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
-        use std::sync::Mutex;
+        use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+
+        /// A group's value while nobody has given it.
+        const UNKNOWN: u8 = u8::MAX;
 
         let player = position.to_play();
         let n_tricks = tricks_u8(position.tricks_left());
@@ -188,36 +195,62 @@ impl Solver {
         let best = AtomicU8::new(0);
         let known = AtomicBool::new(false);
         let nodes = AtomicU64::new(0);
-        // Each group's top card with its value.
-        let valued: Mutex<Vec<(u8, u8)>> = Mutex::new(Vec::with_capacity(order.len()));
+        // Per group: its value once given, the first guess of its owner,
+        // its helpers so far, and whether its searches should give up.
+        let values: Vec<AtomicU8> = order.iter().map(|_| AtomicU8::new(UNKNOWN)).collect();
+        let guesses: Vec<AtomicI32> = order.iter().map(|_| AtomicI32::new(estimate)).collect();
+        let helpers: Vec<AtomicUsize> = order.iter().map(|_| AtomicUsize::new(0)).collect();
+        let stops: Vec<AtomicBool> = order.iter().map(|_| AtomicBool::new(false)).collect();
+        // One trick more for the player, in North-South's tricks.
+        let up = if ns_player { 1 } else { -1 };
         let (table, local) = (&self.tt.table, &self.tt.local);
         let job = || {
             let mut local = local.clone();
             let mut search = Search::shared(hands, trump, table, &mut local);
-            let mut mine = Vec::new();
-            while let Some(&top) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let guess = if known.load(Ordering::Relaxed) {
-                    ns_target(ns_player, n_tricks, best.load(Ordering::Relaxed))
+            loop {
+                let idx = next.fetch_add(1, Ordering::Relaxed);
+                let (idx, guess) = if idx < order.len() {
+                    let guess = if known.load(Ordering::Relaxed) {
+                        ns_target(ns_player, n_tricks, best.load(Ordering::Relaxed))
+                    } else {
+                        estimate
+                    };
+                    guesses[idx].store(guess, Ordering::Relaxed);
+                    (idx, guess)
                 } else {
-                    estimate
+                    // None left to start: help the first group still being
+                    // valued, the first helper from one trick more for the
+                    // player than its owner's first test, the next from one
+                    // fewer, then two more, and so on.
+                    let Some(idx) = (0..order.len()).find(|&idx| values[idx].load(Ordering::Acquire) == UNKNOWN) else {
+                        break;
+                    };
+                    let helper = helpers[idx].fetch_add(1, Ordering::Relaxed);
+                    let away = i32::try_from(helper / 2 + 1).unwrap_or(i32::MAX);
+                    let step = if helper.is_multiple_of(2) { away * up } else { -away * up };
+                    (idx, guesses[idx].load(Ordering::Relaxed).saturating_add(step))
                 };
-                let ns = search.ns_tricks_after(leader, trick, count, top, guess);
+                search.stop_when(Some(&stops[idx]));
+                let ns = search.ns_tricks_after(leader, trick, count, order[idx], guess);
+                if search.stopped() {
+                    // Another search gave this group's value first.
+                    continue;
+                }
                 let value = from_ns(player, n_tricks, ns);
+                // The value before the stop, so that a search stopped sees it.
+                values[idx].store(value, Ordering::Release);
+                stops[idx].store(true, Ordering::Release);
                 best.fetch_max(value, Ordering::Relaxed);
                 known.store(true, Ordering::Relaxed);
-                mine.push((top, value));
             }
             nodes.fetch_add(search.nodes, Ordering::Relaxed);
-            // A thread that panicked poisons nothing this needs: its groups
-            // are missing and the panic reaches the caller.
-            valued.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(mine);
         };
         threads.run(&job);
         self.nodes += nodes.into_inner();
-        let valued = valued.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Every group was valued: each thread takes groups until none is left,
-        // and `run` returns once every thread has.
-        debug_assert_eq!(valued.len(), order.len());
+        // Every group has its value: a thread leaves only when none is
+        // unknown, and `run` returns once every thread has.
+        let valued: Vec<(u8, u8)> =
+            order.iter().zip(&values).map(|(&top, value)| (top, value.load(Ordering::Relaxed))).collect();
         card_values(position, &valued)
     }
 
