@@ -241,7 +241,9 @@ impl<'a> Search<'a> {
     }
 
     /// Makes the searches that follow give up, storing nothing more, once
-    /// `stop` is set (`None`: never); clears `stopped`.
+    /// `stop` is set (`None`: never); clears `stopped`. For searches on
+    /// threads (`Solver::analyse_on`).
+    #[cfg(any(test, not(target_arch = "wasm32"), target_feature = "atomics"))]
     pub(crate) fn stop_when(&mut self, stop: Option<&'a AtomicBool>) {
         self.stop = stop;
         self.stopped = false;
@@ -249,6 +251,7 @@ impl<'a> Search<'a> {
 
     /// Whether the last search gave up (see `stop_when`): its answer is
     /// worthless.
+    #[cfg(any(test, not(target_arch = "wasm32"), target_feature = "atomics"))]
     pub(crate) fn stopped(&self) -> bool {
         self.stopped
     }
