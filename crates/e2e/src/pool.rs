@@ -9,28 +9,34 @@ use anyhow::{bail, Context, Result};
 use crate::Browser;
 
 /// Starts a worker of the threaded solver in the page (run by WebDriver's
-/// `execute` with the positions, each as [`board`] reads it, and the pool's
-/// threads) that values every card of each position on one thread, then on
-/// the pool: `window.adviceBench` gathers its messages (one per position,
-/// `{ single, pool, singleMs, poolMs }`, then `done`, or an `error`), for
-/// [`gather`]. Returns whether the page is cross-origin isolated.
-pub const ADVICE_WORKER: &str = r#"
-const [positions, threads] = arguments;
-window.adviceBench = { results: [], done: false, error: null };
+/// `execute` with the kind, the items and the pool's threads) that solves
+/// each item on one thread, then on the pool: `tables`, a deal's 20 trick
+/// counts (`table_tricks`), or `advice`, every card's value of a position
+/// as [`board`] reads it (`card_values`). `window.poolBench` gathers its
+/// messages (one per item, `{ item, single, pool, singleMs, poolMs }`,
+/// then `done`, or an `error`) for [`gather`]. Returns whether the page is
+/// cross-origin isolated and its cores.
+const START: &str = r#"
+const [kind, items, threads] = arguments;
+window.poolBench = { results: [], done: false, error: null };
 const module = new URL("/solver-mt/solver_mt.js", location.href).href;
 const code = `
-import init, { initThreadPool, card_values } from "${module}";
-onmessage = async ({ data: { positions, threads } }) => {
+import init, { initThreadPool, table_tricks, card_values } from "${module}";
+const solve = {
+  tables: (deal, pool) => Array.from(table_tricks(deal, pool)),
+  advice: ([deal, trump, leader, played], pool) => card_values(deal, trump, leader, played, pool),
+};
+onmessage = async ({ data: { kind, items, threads } }) => {
   try {
     await init();
     await initThreadPool(threads);
-    for (const [deal, trump, leader, played] of positions) {
+    for (const item of items) {
       const t0 = performance.now();
-      const single = card_values(deal, trump, leader, played, false);
+      const single = solve[kind](item, false);
       const t1 = performance.now();
-      const pool = card_values(deal, trump, leader, played, true);
+      const pool = solve[kind](item, true);
       const t2 = performance.now();
-      postMessage({ single, pool, singleMs: t1 - t0, poolMs: t2 - t1 });
+      postMessage({ item, single, pool, singleMs: t1 - t0, poolMs: t2 - t1 });
     }
     postMessage({ done: true });
   } catch (error) {
@@ -40,30 +46,54 @@ onmessage = async ({ data: { positions, threads } }) => {
 const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
 const worker = new Worker(url, { type: "module" });
 worker.onmessage = ({ data }) => {
-  if (data.error) window.adviceBench.error = data.error;
-  else if (data.done) window.adviceBench.done = true;
-  else window.adviceBench.results.push(data);
+  if (data.error) window.poolBench.error = data.error;
+  else if (data.done) window.poolBench.done = true;
+  else window.poolBench.results.push(data);
 };
-worker.onerror = (event) => { window.adviceBench.error = "worker error: " + event.message; };
-worker.postMessage({ positions, threads });
-return { isolated: self.crossOriginIsolated === true };
+worker.onerror = (event) => { window.poolBench.error = "worker error: " + event.message; };
+worker.postMessage({ kind, items, threads });
+return { isolated: self.crossOriginIsolated === true, cores: navigator.hardwareConcurrency || 1 };
 "#;
 
-/// Takes the results `window[bench]` gathered until `count` have come,
+/// What the threaded worker solves: `tables` (items: deals) or `advice`
+/// (items: positions as [`board`] reads them).
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    Tables,
+    Advice,
+}
+
+/// Starts the threaded worker in the page `browser` shows (served
+/// isolated, from the built app) on `items` with a pool of `threads`
+/// threads; its answers come through [`gather`].
+///
+/// # Errors
+/// When the page is not cross-origin isolated, or WebDriver fails.
+pub async fn start(browser: &Browser, kind: Kind, items: serde_json::Value, threads: u64) -> Result<()> {
+    let kind = match kind {
+        Kind::Tables => "tables",
+        Kind::Advice => "advice",
+    };
+    let page = browser.client.execute(START, vec![serde_json::json!(kind), items, serde_json::json!(threads)]).await?;
+    if page["isolated"] != serde_json::json!(true) {
+        bail!("the page is not cross-origin isolated: {page}");
+    }
+    Ok(())
+}
+
+/// Takes the results the worker [`start`] started gathered until `count` have come,
 /// giving each to `each`; fails on the worker's error, or when nothing comes
 /// for `wait`.
 pub async fn gather(
     browser: &Browser,
-    bench: &str,
     count: usize,
     wait: Duration,
     mut each: impl FnMut(usize, &serde_json::Value) -> Result<()>,
 ) -> Result<()> {
-    let script =
-        format!("const b = window.{bench}; const r = b.results.splice(0); return {{ results: r, error: b.error }};");
+    let script = "const b = window.poolBench; const r = b.results.splice(0); return { results: r, error: b.error };";
     let (mut seen, mut waited) = (0, Duration::ZERO);
     while seen < count {
-        let state = browser.client.execute(&script, vec![]).await?;
+        let state = browser.client.execute(script, vec![]).await?;
         if let Some(error) = state["error"].as_str() {
             bail!("the bench worker failed: {error}");
         }

@@ -30,43 +30,6 @@ const TABLE_DEALS: usize = 200;
 /// How long one deal may take, both ways, before the bench gives up.
 const DEAL_WAIT: Duration = Duration::from_secs(600);
 
-/// Starts the bench worker in the page: `window.poolBench` gathers its
-/// messages (one per deal, then `done`, or an `error`).
-const START: &str = r#"
-const [deals, threads] = arguments;
-window.poolBench = { results: [], done: false, error: null };
-const module = new URL("/solver-mt/solver_mt.js", location.href).href;
-const code = `
-import init, { initThreadPool, table_tricks } from "${module}";
-onmessage = async ({ data: { deals, threads } }) => {
-  try {
-    await init();
-    await initThreadPool(threads);
-    for (const deal of deals) {
-      const t0 = performance.now();
-      const single = Array.from(table_tricks(deal, false));
-      const t1 = performance.now();
-      const pool = Array.from(table_tricks(deal, true));
-      const t2 = performance.now();
-      postMessage({ deal, single, pool, singleMs: t1 - t0, poolMs: t2 - t1 });
-    }
-    postMessage({ done: true });
-  } catch (error) {
-    postMessage({ error: String(error) });
-  }
-};`;
-const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
-const worker = new Worker(url, { type: "module" });
-worker.onmessage = ({ data }) => {
-  if (data.error) window.poolBench.error = data.error;
-  else if (data.done) window.poolBench.done = true;
-  else window.poolBench.results.push(data);
-};
-worker.onerror = (event) => { window.poolBench.error = "worker error: " + event.message; };
-worker.postMessage({ deals, threads });
-return { isolated: self.crossOriginIsolated === true, cores: navigator.hardwareConcurrency || 1 };
-"#;
-
 /// The value at `percent` of sorted `times` (nearest rank).
 fn percentile(sorted: &[f64], percent: usize) -> f64 {
     let rank = (sorted.len() * percent).div_ceil(100).max(1);
@@ -125,15 +88,12 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     let cores = browser.client.execute("return navigator.hardwareConcurrency || 1;", vec![]).await?;
     let threads = cores.as_u64().unwrap_or(1).clamp(1, 5);
 
-    let page = browser.client.execute(START, vec![serde_json::json!(deals), serde_json::json!(threads)]).await?;
-    if page["isolated"] != serde_json::json!(true) {
-        bail!("the bench page is not cross-origin isolated: {page}");
-    }
+    e2e::pool::start(&browser, e2e::pool::Kind::Tables, serde_json::json!(deals), threads).await?;
     let (mut single, mut pool) = (Vec::new(), Vec::new());
-    e2e::pool::gather(&browser, "poolBench", vectors.len(), DEAL_WAIT, |idx, result| {
+    e2e::pool::gather(&browser, vectors.len(), DEAL_WAIT, |idx, result| {
         let (deal, expected) = &vectors[idx];
         let want: Vec<u8> = expected.tricks.iter().flatten().copied().collect();
-        assert_eq!(result["deal"].as_str(), Some(deal.as_str()), "results in order");
+        assert_eq!(result["item"].as_str(), Some(deal.as_str()), "results in order");
         assert_eq!(tricks(&result["single"]), want, "one-thread table of {deal}");
         assert_eq!(tricks(&result["pool"]), want, "pool table of {deal}");
         single.push(result["singleMs"].as_f64().context("a time")?);
@@ -152,15 +112,9 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     speed_up(&single, &pool);
 
     let fields: Vec<&[String; 4]> = positions.iter().map(|(fields, _)| fields).collect();
-    let page = browser
-        .client
-        .execute(e2e::pool::ADVICE_WORKER, vec![serde_json::json!(fields), serde_json::json!(threads)])
-        .await?;
-    if page["isolated"] != serde_json::json!(true) {
-        bail!("the bench page is not cross-origin isolated: {page}");
-    }
+    e2e::pool::start(&browser, e2e::pool::Kind::Advice, serde_json::json!(fields), threads).await?;
     let (mut single, mut pool) = (Vec::new(), Vec::new());
-    e2e::pool::gather(&browser, "adviceBench", positions.len(), DEAL_WAIT, |idx, result| {
+    e2e::pool::gather(&browser, positions.len(), DEAL_WAIT, |idx, result| {
         let (fields, want) = &positions[idx];
         assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one-thread values of {fields:?}");
         assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "pool values of {fields:?}");

@@ -113,10 +113,8 @@ async fn the_thread_pool_values_every_card_as_the_vectors() -> Result<()> {
     browser.client.goto(&server.url("/solver-mt/files.json")).await?;
     let fields: Vec<&[String; 4]> = positions.iter().map(|(fields, _)| fields).collect();
     // Two threads even on one core: the groups are shared out all the same.
-    let page =
-        browser.client.execute(e2e::pool::ADVICE_WORKER, vec![serde_json::json!(fields), serde_json::json!(2)]).await?;
-    assert_eq!(page["isolated"], serde_json::json!(true), "the page is cross-origin isolated");
-    e2e::pool::gather(&browser, "adviceBench", positions.len(), SOLVE_WAIT, |idx, result| {
+    e2e::pool::start(&browser, e2e::pool::Kind::Advice, serde_json::json!(fields), 2).await?;
+    e2e::pool::gather(&browser, positions.len(), SOLVE_WAIT, |idx, result| {
         let (fields, want) = &positions[idx];
         assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "the pool's values of {fields:?}");
         assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one thread's values of {fields:?}");
