@@ -251,6 +251,7 @@ impl Solver {
         // unknown, and `run` returns once every thread has.
         let valued: Vec<(u8, u8)> =
             order.iter().zip(&values).map(|(&top, value)| (top, value.load(Ordering::Relaxed))).collect();
+        debug_assert!(valued.iter().all(|&(_, value)| value != UNKNOWN), "every group valued");
         card_values(position, &valued)
     }
 
