@@ -2317,14 +2317,19 @@ mod stop_tests {
     use super::*;
     use bridge::Hand;
 
+    /// A whole deal, North first, whose searches take thousands of nodes.
+    fn deal() -> [u64; 4] {
+        ["K2.T742.62.A9754", "AQJT8.3.K74.KT63", "964.AQJ65.AQ3.QJ", "753.K98.JT985.82"]
+            .map(|hand| hand.parse::<Hand>().expect("a hand").bits())
+    }
+
     /// A search that gives up part-way stores nothing false: after it
     /// stopped at any of several points, every null-window test on its
     /// table (with a fresh history) answers as on an empty table. What it
     /// finished before it stopped stays.
     #[test]
     fn a_search_given_up_stores_nothing_false() {
-        let hands = ["K2.T742.62.A9754", "AQJT8.3.K74.KT63", "964.AQJ65.AQ3.QJ", "753.K98.JT985.82"]
-            .map(|hand| hand.parse::<Hand>().expect("a hand").bits());
+        let hands = deal();
         let leader = 1;
         let fresh_answer = |target: i32| {
             let mut fresh = TransTable::new(1 << 20);
@@ -2358,8 +2363,7 @@ mod stop_tests {
     /// A search whose flag is set gives up, and `stop_when` starts afresh.
     #[test]
     fn the_flag_stops_the_search_and_stop_when_clears_it() {
-        let hands = ["K2.T742.62.A9754", "AQJT8.3.K74.KT63", "964.AQJ65.AQ3.QJ", "753.K98.JT985.82"]
-            .map(|hand| hand.parse::<Hand>().expect("a hand").bits());
+        let hands = deal();
         let mut tt = TransTable::new(1 << 20);
         tt.next_age();
         let mut search = Search::new(hands, NOTRUMP, &mut tt);

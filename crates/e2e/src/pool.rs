@@ -121,10 +121,20 @@ pub async fn gather(
 /// Each card with its value.
 pub type Values = BTreeMap<String, u64>;
 
+/// The first `count` positions of `testdata/dd/solve-board.jsonl`, each
+/// as [`board`] reads it.
+///
+/// # Errors
+/// When the file cannot be read or a line does not read.
+pub fn boards(count: usize) -> Result<Vec<([String; 4], Values)>> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/dd/solve-board.jsonl"))?;
+    text.lines().take(count).map(board).collect()
+}
+
 /// A line of solve-board.jsonl: the position as `card_values` takes it
 /// (deal, trump, leader, the cards played apart by spaces), and every legal
 /// card's value.
-pub fn board(line: &str) -> Result<([String; 4], Values)> {
+fn board(line: &str) -> Result<([String; 4], Values)> {
     let record: serde_json::Value = serde_json::from_str(line)?;
     let text = |key: &str| record[key].as_str().map(str::to_owned).with_context(|| format!("no {key} in {line}"));
     let played: Vec<&str> =

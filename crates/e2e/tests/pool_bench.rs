@@ -78,9 +78,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     let vectors: Vec<(String, DdTable)> = text.lines().take(wanted).map(vector).collect::<Result<_>>()?;
     let deals: Vec<&str> = vectors.iter().map(|(deal, _)| deal.as_str()).collect();
     let boards = std::env::var("BENCH_BOARDS").ok().and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/dd/solve-board.jsonl"))?;
-    let positions: Vec<([String; 4], e2e::pool::Values)> =
-        text.lines().take(boards).map(e2e::pool::board).collect::<Result<_>>()?;
+    let positions = e2e::pool::boards(boards)?;
 
     let server = StaticServer::start(&dist).await?;
     let browser = Browser::start((1024, 768)).await?;

@@ -105,9 +105,7 @@ const ADVICE_POSITIONS: usize = 24;
 #[tokio::test]
 async fn the_thread_pool_values_every_card_as_the_vectors() -> Result<()> {
     let dist = e2e!();
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/dd/solve-board.jsonl"))?;
-    let positions: Vec<([String; 4], e2e::pool::Values)> =
-        text.lines().take(ADVICE_POSITIONS).map(e2e::pool::board).collect::<Result<_>>()?;
+    let positions = e2e::pool::boards(ADVICE_POSITIONS)?;
     let server = StaticServer::start(&dist).await?;
     let browser = Browser::start((1024, 768)).await?;
     browser.client.goto(&server.url("/solver-mt/files.json")).await?;
