@@ -4,8 +4,9 @@
 //! `PONS=1` also times pons-dds's `solve_board` on each position (every
 //! card, or with `SOLVE=1` the value only, as `Solver::solve` then does).
 //! `THREADS=N` values the cards with `Solver::analyse_on_threads` on N
-//! threads sharing the table; `BEST=1` asks `best_cards` instead, `MB=`
-//! sets the table's memory and `FRESH=1` takes a new solver per position.
+//! threads sharing the table (1 too, to compare with `analyse`); `BEST=1`
+//! asks `best_cards` instead, `MB=` sets the table's memory and `FRESH=1`
+//! takes a new solver per position.
 
 use std::time::Instant;
 
@@ -59,9 +60,11 @@ fn main() {
             let max = expected.iter().map(|(_, v)| *v).max().unwrap();
             assert_eq!((value, &cards), (max, &best), "{line}");
         } else {
-            let threads: usize = std::env::var("THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-            let values =
-                if threads > 1 { solver.analyse_on_threads(&position, threads) } else { solver.analyse(&position) };
+            let threads: Option<usize> = std::env::var("THREADS").ok().and_then(|v| v.parse().ok());
+            let values = match threads {
+                Some(threads) => solver.analyse_on_threads(&position, threads),
+                None => solver.analyse(&position),
+            };
             let values: Vec<(Card, u8)> = values.iter().map(|v| (v.card, v.tricks)).collect();
             assert_eq!(values, expected, "{line}");
         }

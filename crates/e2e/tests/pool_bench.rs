@@ -17,7 +17,8 @@
 //! against the file.
 //!
 //! `E2E_DIST` names the built app; `BENCH_TABLE_DEALS=N` and
-//! `BENCH_BOARDS=N` shorten a run.
+//! `BENCH_BOARDS=N` shorten a run; `BENCH_THREADS=N` sets the pool's
+//! threads (by default the page's cores, at most 5).
 
 use std::time::Duration;
 
@@ -84,7 +85,10 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     let browser = Browser::start((1024, 768)).await?;
     browser.client.goto(&server.url("/solver-mt/files.json")).await?;
     let cores = browser.client.execute("return navigator.hardwareConcurrency || 1;", vec![]).await?;
-    let threads = cores.as_u64().unwrap_or(1).clamp(1, 5);
+    let threads = std::env::var("BENCH_THREADS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| cores.as_u64().unwrap_or(1).clamp(1, 5));
 
     e2e::pool::start(&browser, e2e::pool::Kind::Tables, serde_json::json!(deals), threads).await?;
     let (mut single, mut pool) = (Vec::new(), Vec::new());
