@@ -29,10 +29,13 @@ use crate::{
 pub const READY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A handle on one solver worker. Requests get increasing ids and a newer
-/// request makes every older one stale: its future resolves at once to
+/// request makes every older one of its [`crate::Lane`] stale (the play's
+/// questions, or tables and par): its future resolves at once to
 /// [`ClientError::Stale`] and its answer is dropped. Only one request is
-/// with the worker at a time and only the newest waits behind it, so the
-/// worker never starts a position nobody waits for. A worker that has not
+/// with the worker at a time and only the newest of each lane waits behind
+/// it, the play's first, so the worker never starts a position nobody
+/// waits for, and a table asked at the end of a game comes even when the
+/// learner goes back meanwhile. A worker that has not
 /// answered anything [`READY_TIMEOUT`] after its spawn is given up: every
 /// request resolves to [`ClientError::Unavailable`].
 /// Dropping the client ends the worker.
@@ -103,8 +106,9 @@ impl SolverClient {
                 }
             })
             .spawn(script);
-        // The readiness question goes first; any request made after it makes
-        // it stale, but the worker answers it before that request, at once.
+        // The readiness question goes first; any question of the play made
+        // after it makes it stale, but the worker answers it before that
+        // request, at once.
         let (_answer, post) = state.borrow_mut().requests.send(RequestBody::Threads);
         if let Some(request) = post {
             bridge.send(request);

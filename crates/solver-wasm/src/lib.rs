@@ -26,7 +26,7 @@ mod worker;
 
 pub use handler::{Handler, Pool, PoolAnalyse, PoolTable, WORKER_MEMORY};
 pub use protocol::{
-    CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError, TableMsg,
+    CardValueMsg, Lane, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError, TableMsg,
 };
 pub use requests::{Answer, ClientError};
 

@@ -12,7 +12,7 @@ use double_dummy::{DdTable, Par};
 use serde::{Deserialize, Serialize};
 
 /// A question for the worker. Ids increase: an answer to an older id than
-/// the latest request is stale.
+/// the latest request of its [`Lane`] is stale.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
     pub id: u64,
@@ -33,6 +33,43 @@ pub enum RequestBody {
     /// How many threads the worker solves a table with: 1, or the size of
     /// its thread pool.
     Threads,
+}
+
+impl RequestBody {
+    /// The lane of the request: a newer request makes the older ones of its
+    /// own lane stale, never those of the other.
+    #[must_use]
+    pub fn lane(&self) -> Lane {
+        match self {
+            RequestBody::Analyse(_) | RequestBody::BestCards(_) | RequestBody::Threads => Lane::Play,
+            RequestBody::Table { .. } | RequestBody::Par { .. } => Lane::Tables,
+        }
+    }
+}
+
+/// The requests that a newer one makes stale. The worker answers one
+/// request at a time, whatever its lane, and the play's go first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// The questions of the play: a card's values, a robot's cards (and the
+    /// worker's threads, asked once at its start). The next position's
+    /// question replaces the last one's.
+    Play,
+    /// Whole tables and par: the end of a game waits for its table even
+    /// when the learner goes back and the play asks again meanwhile.
+    Tables,
+}
+
+impl Lane {
+    /// Every lane, in the order the worker takes their waiting requests.
+    pub const ALL: [Lane; 2] = [Lane::Play, Lane::Tables];
+
+    pub(crate) fn index(self) -> usize {
+        match self {
+            Lane::Play => 0,
+            Lane::Tables => 1,
+        }
+    }
 }
 
 /// The answer to the request of the same id.

@@ -1,11 +1,12 @@
 //! The bookkeeping of a client's requests, apart from the worker so it can
 //! be tested anywhere: ids in order, one request in flight, the newest one
-//! queued behind it, and every older one stale; whether the worker ever
-//! answered, and once it is given up on, every request failing at once.
+//! of each lane queued behind it, and every older one of its lane stale;
+//! whether the worker ever answered, and once it is given up on, every
+//! request failing at once.
 
 use futures_channel::oneshot;
 
-use crate::{Request, RequestBody, Response, ResponseBody, SolverError};
+use crate::{Lane, Request, RequestBody, Response, ResponseBody, SolverError};
 
 /// What a caller gets back: the answer, or why there is none.
 pub type Answer = Result<ResponseBody, ClientError>;
@@ -27,40 +28,50 @@ pub enum ClientError {
     Unavailable,
 }
 
-/// The requests of one client. A newer request makes every older one
-/// stale: its receiver gets [`ClientError::Stale`] at once and its answer,
-/// if one comes, is dropped. Only one request is with the worker at a time
-/// and only the newest waits behind it, so the worker never starts a
-/// position nobody waits for. Once [`Requests::fail_all`] gives the worker
-/// up, every request, waiting or newer, gets [`ClientError::Unavailable`].
+/// The requests of one client. A newer request makes every older one of
+/// its [`Lane`] stale: its receiver gets [`ClientError::Stale`] at once and
+/// its answer, if one comes, is dropped. Only one request is with the worker
+/// at a time and only the newest of each lane waits behind it, the play's
+/// first, so the worker never starts a position nobody waits for, and a
+/// table still comes whatever the play asks meanwhile. Once
+/// [`Requests::fail_all`] gives the worker up, every request, waiting or
+/// newer, gets [`ClientError::Unavailable`].
 #[derive(Debug)]
 pub(crate) struct Requests {
     next_id: u64,
     /// The id of the request the worker is solving.
     in_flight: Option<u64>,
-    /// The newest request, waiting for the one in flight to finish.
-    queued: Option<Request>,
-    /// The newest request's id and where its answer goes.
-    waiter: Option<(u64, oneshot::Sender<Answer>)>,
+    /// Per lane (`Lane::index`), its newest request.
+    lanes: [Pending; 2],
     /// The worker answered once (even a stale request): it runs.
     started: bool,
     /// The worker was given up on.
     unavailable: bool,
 }
 
+/// The newest request of a lane.
+#[derive(Debug, Default)]
+struct Pending {
+    /// Waiting for the request in flight to finish.
+    queued: Option<Request>,
+    /// Its id and where its answer goes.
+    waiter: Option<(u64, oneshot::Sender<Answer>)>,
+}
+
 impl Default for Requests {
     fn default() -> Requests {
-        Requests { next_id: 1, in_flight: None, queued: None, waiter: None, started: false, unavailable: false }
+        Requests { next_id: 1, in_flight: None, lanes: Default::default(), started: false, unavailable: false }
     }
 }
 
 impl Requests {
-    /// Numbers `body` as the newest request: where its answer will come, and
-    /// the request to post to the worker now, if it is free.
+    /// Numbers `body` as the newest request of its lane: where its answer
+    /// will come, and the request to post to the worker now, if it is free.
     pub(crate) fn send(&mut self, body: RequestBody) -> (oneshot::Receiver<Answer>, Option<Request>) {
         let id = self.next_id;
         self.next_id += 1;
-        if let Some((_, older)) = self.waiter.take() {
+        let lane = &mut self.lanes[body.lane().index()];
+        if let Some((_, older)) = lane.waiter.take() {
             // The caller may have stopped waiting: nobody to tell then.
             let _ = older.send(Err(ClientError::Stale));
         }
@@ -70,10 +81,10 @@ impl Requests {
             let _ = sender.send(Err(ClientError::Unavailable));
             return (receiver, None);
         }
-        self.waiter = Some((id, sender));
+        lane.waiter = Some((id, sender));
         let request = Request { id, body };
         if self.in_flight.is_some() {
-            self.queued = Some(request);
+            lane.queued = Some(request);
             return (receiver, None);
         }
         self.in_flight = Some(id);
@@ -81,7 +92,8 @@ impl Requests {
     }
 
     /// Takes the worker's answer: gives it to its caller unless it is stale,
-    /// and returns the queued request to post now that the worker is free.
+    /// and returns the queued request to post now that the worker is free
+    /// (the play's before a table).
     pub(crate) fn answer(&mut self, response: Response) -> Option<Request> {
         self.started = true;
         if self.unavailable {
@@ -91,15 +103,17 @@ impl Requests {
         if self.in_flight == Some(response.id) {
             self.in_flight = None;
         }
-        if self.waiter.as_ref().is_some_and(|(id, _)| *id == response.id) {
-            if let Some((_, sender)) = self.waiter.take() {
+        if let Some(lane) =
+            self.lanes.iter_mut().find(|lane| lane.waiter.as_ref().is_some_and(|(id, _)| *id == response.id))
+        {
+            if let Some((_, sender)) = lane.waiter.take() {
                 let _ = sender.send(response.body.map_err(ClientError::from));
             }
         }
         if self.in_flight.is_some() {
             return None;
         }
-        let request = self.queued.take()?;
+        let request = Lane::ALL.iter().find_map(|lane| self.lanes[lane.index()].queued.take())?;
         self.in_flight = Some(request.id);
         Some(request)
     }
@@ -109,16 +123,18 @@ impl Requests {
         self.started
     }
 
-    /// Gives the worker up (it did not start in time): the waiting request
-    /// gets [`ClientError::Unavailable`], nothing stays in flight or queued,
+    /// Gives the worker up (it did not start in time): the waiting requests
+    /// get [`ClientError::Unavailable`], nothing stays in flight or queued,
     /// and every later request gets it at once, without being posted.
     pub(crate) fn fail_all(&mut self) {
         self.unavailable = true;
         self.in_flight = None;
-        self.queued = None;
-        if let Some((_, sender)) = self.waiter.take() {
-            // The caller may have stopped waiting: nobody to tell then.
-            let _ = sender.send(Err(ClientError::Unavailable));
+        for lane in &mut self.lanes {
+            lane.queued = None;
+            if let Some((_, sender)) = lane.waiter.take() {
+                // The caller may have stopped waiting: nobody to tell then.
+                let _ = sender.send(Err(ClientError::Unavailable));
+            }
         }
     }
 }

@@ -166,9 +166,8 @@ pub struct Player {
     show_best: bool,
     /// The claim being chosen: the tricks for the learner's side.
     claim: Option<u8>,
-    /// A worker of its own for the board's table at the end, so a long table
-    /// never delays the advice of a new game.
-    table_client: Option<SolverClient>,
+    /// Whether the board's table was asked for (once a game has ended).
+    table_asked: bool,
     table: Option<(TableMsg, ParMsg)>,
     /// The goal the learner is choosing (show trump).
     goal: u8,
@@ -251,7 +250,7 @@ impl Component for Player {
             unavailable: false,
             show_best: false,
             claim: None,
-            table_client: None,
+            table_asked: false,
             table: None,
             goal: 7,
             announced: None,
@@ -380,8 +379,9 @@ impl Component for Player {
                 self.failure = None;
                 self.unavailable = false;
                 self.client = None;
-                // Its answer went with the old worker.
+                // Their answers went with the old worker.
                 self.early = None;
+                self.table_asked = self.table.is_some();
                 self.step(ctx, false);
             }
             Msg::Table(table, par) => self.table = Some((table, par)),
@@ -484,7 +484,7 @@ impl Player {
             Some(question) => self.ask(ctx, question),
             None => {
                 self.asking = None;
-                if state.has_ended() && self.table.is_none() && self.table_client.is_none() {
+                if state.has_ended() && self.table.is_none() && !self.table_asked {
                     self.ask_table(ctx);
                 }
             }
@@ -589,9 +589,12 @@ impl Player {
 
     fn ask_table(&mut self, ctx: &Context<Self>) {
         let game = ctx.props().board.game();
-        // The thread pool's worker where the page can run one (same tables).
-        let client = self.table_client.insert(SolverClient::spawn_pooled());
-        let answer = client.par(game.deal(), game.vulnerability(), game.dealer());
+        // On the play's worker, already started: a table is not made stale
+        // by the play's questions (`solver_wasm::Lane`), so going back after
+        // the end does not lose it, and one worker (with its thread pool
+        // and its memory) serves the whole page.
+        self.table_asked = true;
+        let answer = self.client().par(game.deal(), game.vulnerability(), game.dealer());
         ctx.link().send_future_batch(async move {
             match answer.await {
                 Ok((table, par)) => vec![Msg::Table(table, par)],

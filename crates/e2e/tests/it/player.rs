@@ -179,6 +179,15 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
         let cell = browser.text(&css).await?;
         assert_eq!(cell, table.tricks(strain, Seat::North).to_string(), "North in {strain:?}");
     }
+    // The advice, the robots and the table all came from one worker.
+    let workers = browser
+        .client
+        .execute(
+            "return performance.getEntriesByType('resource').filter((entry) => /solver-(mt\\/)?worker\\.js$/.test(entry.name)).map((entry) => entry.name);",
+            vec![],
+        )
+        .await?;
+    assert_eq!(workers.as_array().map(Vec::len), Some(1), "one solver worker for the page: {workers}");
     assert_eq!(browser.sideways_overflow().await?, Some(0), "the play fits a phone's width");
     browser.save_screenshot("player-review.png").await?;
     browser.close().await;

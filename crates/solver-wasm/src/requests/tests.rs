@@ -1,12 +1,24 @@
-//! The bookkeeping of requests: ids, staleness, one request in flight.
+//! The bookkeeping of requests: ids, staleness by lane, one request in
+//! flight.
 
+use bridge::{Seat, Strain};
 use futures_channel::oneshot::Receiver;
 
-use crate::{Answer, ClientError, Requests, Response, ResponseBody, SolverError, TableMsg};
+use crate::{Answer, ClientError, Lane, PositionMsg, Requests, Response, ResponseBody, SolverError, TableMsg};
 use crate::{Request, RequestBody};
 
 fn table(deal: &str) -> RequestBody {
     RequestBody::Table { deal: deal.to_owned() }
+}
+
+/// A question of the play (the hands need not be legal here).
+fn analyse(hands: &str) -> RequestBody {
+    RequestBody::Analyse(PositionMsg {
+        hands: hands.to_owned(),
+        trump: Strain::NoTrump,
+        leader: Seat::West,
+        played: Vec::new(),
+    })
 }
 
 fn answered(id: u64) -> Response {
@@ -119,14 +131,87 @@ fn a_worker_given_up_fails_the_waiting_request_and_every_later_one() {
 #[test]
 fn any_answer_even_a_stale_one_shows_the_worker_started() {
     let mut requests = Requests::default();
-    let (_probe, post) = requests.send(RequestBody::Threads);
+    let (mut probe, post) = requests.send(RequestBody::Threads);
     assert_eq!(post.map(|request| request.id), Some(1));
-    let (mut asked, post) = requests.send(table("a"));
+    let (mut asked, post) = requests.send(analyse("a"));
     assert_eq!(post, None);
+    assert_eq!(now(&mut probe), Some(Err(ClientError::Stale)), "the play's lane, as the probe's");
     assert!(!requests.started());
     // The probe's answer is stale, yet the worker runs: the next request goes.
-    assert_eq!(requests.answer(answered(1)), Some(Request { id: 2, body: table("a") }));
+    assert_eq!(requests.answer(answered(1)), Some(Request { id: 2, body: analyse("a") }));
     assert!(requests.started());
     assert_eq!(requests.answer(answered(2)), None);
     assert_eq!(now(&mut asked), Some(Ok(answered(2).body.unwrap())));
+}
+
+#[test]
+fn requests_have_the_lane_of_their_kind() {
+    assert_eq!(analyse("a").lane(), Lane::Play);
+    assert_eq!(
+        RequestBody::BestCards(PositionMsg {
+            hands: "a".to_owned(),
+            trump: Strain::Spades,
+            leader: Seat::North,
+            played: Vec::new()
+        })
+        .lane(),
+        Lane::Play
+    );
+    assert_eq!(RequestBody::Threads.lane(), Lane::Play);
+    assert_eq!(table("a").lane(), Lane::Tables);
+    let par =
+        RequestBody::Par { deal: "a".to_owned(), vulnerability: bridge::Vulnerability::None, dealer: Seat::North };
+    assert_eq!(par.lane(), Lane::Tables);
+}
+
+#[test]
+fn a_newer_request_makes_stale_only_the_older_ones_of_its_lane() {
+    let mut requests = Requests::default();
+    let (mut first_table, post) = requests.send(table("a"));
+    assert_eq!(post.map(|request| request.id), Some(1));
+    // The play asks twice while the table is solved: the first question is
+    // stale, the table is not.
+    let (mut first_question, post) = requests.send(analyse("p"));
+    assert_eq!(post, None);
+    let (mut second_question, post) = requests.send(analyse("q"));
+    assert_eq!(post, None);
+    assert_eq!(now(&mut first_question), Some(Err(ClientError::Stale)));
+    assert_eq!(now(&mut first_table), None, "a question of the play leaves the table alone");
+    // A newer table makes the first one stale, and waits behind the play.
+    let (mut second_table, post) = requests.send(table("b"));
+    assert_eq!(post, None);
+    assert_eq!(now(&mut first_table), Some(Err(ClientError::Stale)));
+
+    // The stale table's answer is dropped; the play's question goes first.
+    assert_eq!(requests.answer(answered(1)), Some(Request { id: 3, body: analyse("q") }));
+    assert_eq!(requests.answer(answered(3)), Some(Request { id: 4, body: table("b") }));
+    assert_eq!(now(&mut second_question), Some(Ok(answered(3).body.unwrap())));
+    assert_eq!(requests.answer(answered(4)), None);
+    assert_eq!(now(&mut second_table), Some(Ok(answered(4).body.unwrap())));
+}
+
+#[test]
+fn a_table_in_flight_is_answered_whatever_the_play_asks_meanwhile() {
+    let mut requests = Requests::default();
+    let (mut asked_table, post) = requests.send(table("a"));
+    assert_eq!(post.map(|request| request.id), Some(1));
+    let (mut question, post) = requests.send(analyse("p"));
+    assert_eq!(post, None);
+    assert_eq!(requests.answer(answered(1)), Some(Request { id: 2, body: analyse("p") }));
+    assert_eq!(now(&mut asked_table), Some(Ok(answered(1).body.unwrap())));
+    assert_eq!(now(&mut question), None);
+    assert_eq!(requests.answer(answered(2)), None);
+    assert_eq!(now(&mut question), Some(Ok(answered(2).body.unwrap())));
+}
+
+#[test]
+fn a_worker_given_up_fails_the_waiting_request_of_every_lane() {
+    let mut requests = Requests::default();
+    let (mut asked_table, _) = requests.send(table("a"));
+    let (mut question, post) = requests.send(analyse("p"));
+    assert_eq!(post, None);
+    requests.fail_all();
+    assert_eq!(now(&mut asked_table), Some(Err(ClientError::Unavailable)));
+    assert_eq!(now(&mut question), Some(Err(ClientError::Unavailable)));
+    assert_eq!(requests.answer(answered(1)), None, "nothing left to post");
 }
