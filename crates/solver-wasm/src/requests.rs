@@ -41,8 +41,9 @@ pub(crate) struct Requests {
     next_id: u64,
     /// The id of the request the worker is solving.
     in_flight: Option<u64>,
-    /// Per lane (`Lane::index`), its newest request.
-    lanes: [Pending; 2],
+    /// Per lane (`Lane::index`, in `Lane::ALL`'s order: the play's
+    /// first), its newest request.
+    lanes: [Pending; Lane::ALL.len()],
     /// The worker answered once (even a stale request): it runs.
     started: bool,
     /// The worker was given up on.
@@ -113,7 +114,7 @@ impl Requests {
         if self.in_flight.is_some() {
             return None;
         }
-        let request = Lane::ALL.iter().find_map(|lane| self.lanes[lane.index()].queued.take())?;
+        let request = self.lanes.iter_mut().find_map(|lane| lane.queued.take())?;
         self.in_flight = Some(request.id);
         Some(request)
     }
