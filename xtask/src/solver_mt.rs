@@ -91,7 +91,7 @@ pub fn build() -> Result<()> {
 /// Runs `wasm-opt -O3` on the threaded worker's module in place, as trunk
 /// does the one-thread worker's (`data-wasm-opt="3"` in `index.html`), with
 /// the features the threaded build uses (shared memory and atomics, bulk
-/// memory) and those rustc enables by default: 29% smaller (380 to 270 KB
+/// memory, SIMD) and those rustc enables by default: 29% smaller (380 to 270 KB
 /// on 3 December 2026), and no slower in the pool bench (four runs against
 /// four without, interleaved: advice on the pool p99 267 to 288 ms against
 /// 240 to 301, on one thread 9.3 to 10.0 s in all against 9.1 to 10.6).
@@ -104,6 +104,7 @@ fn optimise(wasm: &Path) -> Result<()> {
         "--enable-sign-ext",
         "--enable-reference-types",
         "--enable-multivalue",
+        "--enable-simd",
     ];
     let mut opt = tools::tool_cmd("wasm-opt", ["-O3"]);
     opt.args(features).arg(wasm).arg("-o").arg(wasm);

@@ -895,8 +895,27 @@ fn shape_tag(shape: u64) -> u8 {
 fn bucket_hits(tags: &[W64; WAYS / 8], tag: u8) -> u128 {
     #[cfg(target_arch = "x86_64")]
     return sse2_hits(tags, tag);
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return simd128_hits(tags, tag);
+    #[cfg(not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))))]
     return word_hits(tags, tag);
+}
+
+/// [`bucket_hits`] with wasm's SIMD, exactly: the thread pool's build
+/// (`solver-mt`; where a browser with threads lacks SIMD, Safari 15.2 to
+/// 16.3, the one-thread worker, built without it, runs instead).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline]
+fn simd128_hits(tags: &[W64; WAYS / 8], tag: u8) -> u128 {
+    use std::arch::wasm32::{i8x16_bitmask, i8x16_eq, u64x2, u8x16_splat};
+
+    let needle = u8x16_splat(tag);
+    let mut res = 0;
+    for (idx, pair) in tags.chunks_exact(2).enumerate() {
+        let mask = i8x16_bitmask(i8x16_eq(u64x2(pair[0].get(), pair[1].get()), needle));
+        res |= u128::from(mask) << (16 * idx);
+    }
+    res
 }
 
 /// [`bucket_hits`] with SSE2, exactly.
@@ -986,7 +1005,7 @@ mod tests {
 
     /// The bucket's hits: every slot holding the tag, and with eight tags a
     /// word (wasm) at most slots above such a slot in its word; with SSE2
-    /// exactly those slots.
+    /// (or wasm's SIMD) exactly those slots.
     #[test]
     fn bucket_hits_find_every_matching_tag() {
         let mut next = crate::xorshift(0x0123_4567_89AB_CDEF);
@@ -1004,6 +1023,8 @@ mod tests {
             }
             #[cfg(target_arch = "x86_64")]
             assert_eq!(sse2_hits(&packed, tag), exact);
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            assert_eq!(simd128_hits(&packed, tag), exact);
         }
     }
 
