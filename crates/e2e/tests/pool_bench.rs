@@ -11,7 +11,8 @@
 //!   6's target: median under 30 ms, p99 under 150 ms): every card's value
 //!   once on the worker's own thread (one warm solver, as the one-thread
 //!   worker) and once on the pool's threads sharing another warm solver's
-//!   table (as the threaded worker answers the app's advice).
+//!   table (as the threaded worker answers the app's advice); the pool's
+//!   times also for the opening leads and the mid-play positions apart.
 //!
 //! Each answer is timed with the worker's `performance.now()` and checked
 //! against the file.
@@ -134,6 +135,11 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     println!("  single thread (one warm solver): {}", summary(&single));
     println!("  thread pool ({threads} threads sharing one warm solver's table): {}", summary(&pool));
     speed_up(&single, &pool);
+    let part = |lead: bool| -> Vec<f64> {
+        positions.iter().zip(&pool).filter(|((fields, _), _)| opening_lead(fields) == lead).map(|(_, &ms)| ms).collect()
+    };
+    println!("  on the pool, opening leads: {}", summary(&part(true)));
+    println!("  on the pool, mid-play: {}", summary(&part(false)));
     let mut dearest: Vec<usize> = (0..pool.len()).collect();
     dearest.sort_by(|&a, &b| pool[b].total_cmp(&pool[a]));
     let lines: Vec<String> = dearest
@@ -143,6 +149,13 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         .collect();
     println!("  dearest on the pool: {}", lines.join(", "));
     Ok(())
+}
+
+/// Whether a position (`card_values`'s fields) is a deal's opening lead:
+/// all 52 cards in the hands, none played.
+fn opening_lead(fields: &[String; 4]) -> bool {
+    let cards = fields[0].trim_start_matches("N:").chars().filter(|c| !matches!(c, '.' | ' ')).count();
+    cards == 52 && fields[3].is_empty()
 }
 
 /// Prints how much faster the pool's times are than one thread's.
