@@ -93,6 +93,26 @@ async fn the_boards_page_fits_a_phone_screen_with_large_enough_targets() -> Resu
         .small_touch_targets("main button, main .button, .board-row a, main select, main input[type=search]")
         .await?;
     assert_eq!(small, serde_json::json!([]), "touch targets under 40 px");
+    assert_eq!(broken_section_links(&browser).await?, serde_json::json!([]), "section links on two lines");
+
+    // In French, whose section names are longer, the page still fits.
+    browser.find("button.language[lang=fr]").await?.click().await?;
+    browser.find("button.language.active[lang=fr]").await?;
+    assert_eq!(browser.text(".account-link").await?, "Se connecter");
+    browser.save_screenshot("boards-fr-360x640.png").await?;
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the French page scrolls sideways at 360 px");
+    assert_eq!(broken_section_links(&browser).await?, serde_json::json!([]), "French section links on two lines");
     browser.close().await;
     Ok(())
+}
+
+/// The links of the sections' bar whose name the page breaks over two lines
+/// or more.
+async fn broken_section_links(browser: &Browser) -> Result<serde_json::Value> {
+    let script = "return [...document.querySelectorAll('nav.sections a')].filter(link => {
+            const range = document.createRange();
+            range.selectNodeContents(link);
+            return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size > 1;
+        }).map(link => link.textContent);";
+    Ok(browser.client.execute(script, vec![]).await?)
 }
