@@ -167,6 +167,8 @@ pub fn AccountPage() -> Html {
                 <form class="sign-up" onsubmit={open_session(true)}>
                     <h3>{ strings.get("account-sign-up") }</h3>
                     { credentials("new-password") }
+                    // Under the password it is about.
+                    <p class="hint">{ strings.get("account-password-hint") }</p>
                     <label class="field">
                         <span>{ strings.get("account-audience") }</span>
                         <select class="audience" onchange={on_audience}>
@@ -174,7 +176,6 @@ pub fn AccountPage() -> Html {
                             <option value="teacher" selected={form.audience == Some(Audience::Teacher)}>{ strings.get("account-teacher") }</option>
                         </select>
                     </label>
-                    <p class="hint">{ strings.get("account-password-hint") }</p>
                     <button type="submit" class="sign-up-button" disabled={*busy || !library.has_boards()}>{ strings.get("account-sign-up") }</button>
                 </form>
             </section>

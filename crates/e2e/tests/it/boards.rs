@@ -106,6 +106,21 @@ async fn the_boards_page_fits_a_phone_screen_with_large_enough_targets() -> Resu
     Ok(())
 }
 
+#[tokio::test]
+async fn the_rewrite_page_fits_a_phone_screen_with_large_enough_targets() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/#/rewrite")).await?;
+    browser.find("form.rewrite-rule input.rewrite-find").await?;
+    browser.save_screenshot("rewrite-360x640.png").await?;
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the page scrolls sideways at 360 px");
+    let small = browser.small_touch_targets("main input, main select, main button").await?;
+    assert_eq!(small, serde_json::json!([]), "touch targets under 40 px");
+    browser.close().await;
+    Ok(())
+}
+
 /// The links of the sections' bar whose name the page breaks over two lines
 /// or more.
 async fn broken_section_links(browser: &Browser) -> Result<serde_json::Value> {
