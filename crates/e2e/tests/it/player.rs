@@ -131,6 +131,8 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
     loop {
         browser.find("button.claim").await?.click().await?;
         let select = browser.find(".claim-count select").await?;
+        let small = browser.small_touch_targets(".game-controls button, .game-controls select").await?;
+        assert_eq!(small, serde_json::json!([]), "the claim's controls under 40 px");
         select.select_by_value(&claimed.to_string()).await?;
         browser.find("button.claim-confirm").await?.click().await?;
         let start = Instant::now();
