@@ -103,6 +103,8 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
         cards = play_a_card(&browser, cards).await?.1;
     }
     browser.find("details.game-history summary").await?.click().await?;
+    let small = browser.small_touch_targets("section.game summary, .game-history button").await?;
+    assert_eq!(small, serde_json::json!([]), "the history's controls under 40 px");
     browser.find("button.replay-from").await?.click().await?;
     let (_, replay) = settled(&browser, 0).await?;
     assert_eq!(replay, 1, "back at the first decision, after the lead");
