@@ -32,7 +32,7 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
         return html! {
             <p class="empty">
                 { strings.get("board-missing") }{ " " }
-                <Link<Route> to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>>
+                <Link<Route> classes="back" to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>>
             </p>
         };
     };
@@ -131,7 +131,7 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
                 <p class="review">{ review }</p>
             }
             <DdAnalysis deal={*game.deal()} dealer={game.dealer()} vulnerability={game.vulnerability()} />
-            <p><Link<Route> to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>></p>
+            <p><Link<Route> classes="back" to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>></p>
         </article>
     }
 }

@@ -188,7 +188,7 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
         return html! {
             <p class="empty">
                 { strings.get("collection-missing") }{ " " }
-                <Link<Route> to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>>
+                <Link<Route> classes="back" to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>>
             </p>
         };
     };
@@ -290,7 +290,7 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
                 <h2 class="collection-title">{ collection.name.clone() }</h2>
                 { progress_line }
                 { entries_list }
-                <p><Link<Route> to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>></p>
+                <p><Link<Route> classes="back" to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>></p>
             </section>
         };
     }
@@ -340,7 +340,7 @@ pub fn CollectionPage(props: &CollectionPageProps) -> Html {
                 { " " }
                 <button class="delete-collection" onclick={on_delete}>{ strings.get("delete-collection") }</button>
                 { " " }
-                <Link<Route> to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>>
+                <Link<Route> classes="back" to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>>
             </p>
         </section>
     }

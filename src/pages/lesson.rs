@@ -58,7 +58,7 @@ pub fn LessonStepPage(props: &LessonStepPageProps) -> Html {
         return html! {
             <p class="empty">
                 { strings.get(key) }{ " " }
-                <Link<Route> to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>>
+                <Link<Route> classes="back" to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>>
             </p>
         };
     };
@@ -67,7 +67,7 @@ pub fn LessonStepPage(props: &LessonStepPageProps) -> Html {
         return html! {
             <p class="empty">
                 { strings.get("step-missing") }{ " " }
-                <Link<Route> to={Route::Collection { id: collection.id.0.clone() }}>{ strings.get("back-to-collection") }</Link<Route>>
+                <Link<Route> classes="back" to={Route::Collection { id: collection.id.0.clone() }}>{ strings.get("back-to-collection") }</Link<Route>>
             </p>
         };
     };

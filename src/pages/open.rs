@@ -76,7 +76,7 @@ pub fn OpenShared(props: &OpenSharedProps) -> Html {
         <section class="open-shared" data-code={props.code.clone()}>
             <h2>{ strings.get("open-shared") }</h2>
             <p class={classes!(failed.then_some("field-error"))} role={failed.then_some("alert")}>{ text }</p>
-            <Link<Route> to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>>
+            <Link<Route> classes="back" to={Route::Collections}>{ strings.get("back-to-collections") }</Link<Route>>
         </section>
     }
 }

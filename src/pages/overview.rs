@@ -60,7 +60,7 @@ pub fn OverviewPage() -> Html {
                     { bars(&strings, "names", "overview-top-names", &overview.top_names) }
                 }
             }
-            <p><Link<Route> to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>></p>
+            <p><Link<Route> classes="back" to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>></p>
         </section>
     }
 }

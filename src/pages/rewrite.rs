@@ -219,7 +219,7 @@ pub fn RewritePage() -> Html {
                 <button type="submit" class="plan-rewrite" disabled={rule.find.is_empty() || !library.has_boards()}>{ strings.get("rewrite-plan-button") }</button>
             </form>
             { result }
-            <p><Link<Route> to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>></p>
+            <p><Link<Route> classes="back" to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>></p>
         </section>
     }
 }

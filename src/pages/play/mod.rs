@@ -61,7 +61,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
         return html! {
             <p class="empty">
                 { strings.get(key) }{ " " }
-                <Link<Route> to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>>
+                <Link<Route> classes="back" to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>>
             </p>
         };
     };
@@ -402,10 +402,10 @@ impl Component for Player {
         let name = if board.metadata.name.is_empty() { board.code().to_owned() } else { board.metadata.name.clone() };
         let back = match &props.collection {
             Some(collection) => html! {
-                <Link<Route> to={Route::Collection { id: collection.id.0.clone() }}>{ strings.get("back-to-collection") }</Link<Route>>
+                <Link<Route> classes="back" to={Route::Collection { id: collection.id.0.clone() }}>{ strings.get("back-to-collection") }</Link<Route>>
             },
             None => html! {
-                <Link<Route> to={Route::Board { id: board.id.0.clone() }}>{ strings.get("back-to-board") }</Link<Route>>
+                <Link<Route> classes="back" to={Route::Board { id: board.id.0.clone() }}>{ strings.get("back-to-board") }</Link<Route>>
             },
         };
         let body = match &self.phase {

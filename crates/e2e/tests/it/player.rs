@@ -73,6 +73,8 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
     let (_, cards) = settled(&browser, 0).await?;
     let game = browser.find("section.game").await?;
     assert_eq!(game.attr("data-learner").await?.as_deref(), Some("S"));
+    let small = browser.small_touch_targets("p.player-back a").await?;
+    assert_eq!(small, serde_json::json!([]), "the link back to the board under 40 px");
     // West led (the robots); dummy, North, is face up at the top; the defenders' cards are hidden.
     assert!(cards >= 1, "the opening lead is on the table");
     let lead = browser.find(".trick-card[data-seat='W'][data-card]").await.context("West's lead")?;
