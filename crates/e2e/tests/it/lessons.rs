@@ -124,6 +124,8 @@ async fn a_lesson_is_walked_resumed_after_a_reload_and_finished() -> Result<()> 
     browser.find("a.continue").await?.click().await?;
     browser.find(".lesson-step[data-step='1'] article.text-step").await?;
     assert_eq!(browser.find_all(".lesson-dots li.dot").await?.len(), 4);
+    let small = browser.small_touch_targets(".lesson-dots a, .lesson-title a").await?;
+    assert_eq!(small, serde_json::json!([]), "the steps' links under 40 px");
     // The whole text, its list items and the suit symbol.
     let text = browser.text("article.text-step").await?;
     assert!(text.contains("Lead towards") && text.contains("Count your tricks") && text.contains('♠'), "{text:?}");
