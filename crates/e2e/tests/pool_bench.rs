@@ -75,21 +75,18 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         eprintln!("E2E_DIST is not set: the bench needs the built app; run `cargo xtask bench`");
         return Ok(());
     };
-    let wanted = std::env::var("BENCH_TABLE_DEALS").ok().and_then(|n| n.parse().ok()).unwrap_or(TABLE_DEALS);
+    let wanted = env_number("BENCH_TABLE_DEALS").unwrap_or(TABLE_DEALS);
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/dd/bench-deals.txt"))?;
     let vectors: Vec<(String, DdTable)> = text.lines().take(wanted).map(vector).collect::<Result<_>>()?;
     let deals: Vec<&str> = vectors.iter().map(|(deal, _)| deal.as_str()).collect();
-    let boards = std::env::var("BENCH_BOARDS").ok().and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
+    let boards = env_number("BENCH_BOARDS").unwrap_or(usize::MAX);
     let positions = e2e::pool::boards(boards)?;
 
     let server = StaticServer::start(&dist).await?;
     let browser = Browser::start((1024, 768)).await?;
     browser.client.goto(&server.url("/solver-mt/files.json")).await?;
     let cores = browser.client.execute("return navigator.hardwareConcurrency || 1;", vec![]).await?;
-    let threads = std::env::var("BENCH_THREADS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| cores.as_u64().unwrap_or(1).clamp(1, 5));
+    let threads = env_number("BENCH_THREADS").map_or_else(|| cores.as_u64().unwrap_or(1).clamp(1, 5), |n| n as u64);
 
     e2e::pool::start(&browser, e2e::pool::Kind::Tables, serde_json::json!(deals), threads).await?;
     let (mut single, mut pool) = (Vec::new(), Vec::new());
@@ -149,6 +146,11 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         .collect();
     println!("  dearest on the pool: {}", lines.join(", "));
     Ok(())
+}
+
+/// The number in environment variable `name`, if it holds one.
+fn env_number(name: &str) -> Option<usize> {
+    std::env::var(name).ok().and_then(|n| n.parse().ok())
 }
 
 /// Whether a position (`card_values`'s fields) is a deal's opening lead:

@@ -11,14 +11,14 @@ fn table(deal: &str) -> RequestBody {
     RequestBody::Table { deal: deal.to_owned() }
 }
 
-/// A question of the play (the hands need not be legal here).
+/// A position (the hands need not be legal here).
+fn position(hands: &str) -> PositionMsg {
+    PositionMsg { hands: hands.to_owned(), trump: Strain::NoTrump, leader: Seat::West, played: Vec::new() }
+}
+
+/// A question of the play.
 fn analyse(hands: &str) -> RequestBody {
-    RequestBody::Analyse(PositionMsg {
-        hands: hands.to_owned(),
-        trump: Strain::NoTrump,
-        leader: Seat::West,
-        played: Vec::new(),
-    })
+    RequestBody::Analyse(position(hands))
 }
 
 fn answered(id: u64) -> Response {
@@ -147,21 +147,15 @@ fn any_answer_even_a_stale_one_shows_the_worker_started() {
 #[test]
 fn requests_have_the_lane_of_their_kind() {
     assert_eq!(analyse("a").lane(), Lane::Play);
-    assert_eq!(
-        RequestBody::BestCards(PositionMsg {
-            hands: "a".to_owned(),
-            trump: Strain::Spades,
-            leader: Seat::North,
-            played: Vec::new()
-        })
-        .lane(),
-        Lane::Play
-    );
+    assert_eq!(RequestBody::BestCards(position("a")).lane(), Lane::Play);
     assert_eq!(RequestBody::Threads.lane(), Lane::Play);
     assert_eq!(table("a").lane(), Lane::Tables);
     let par =
         RequestBody::Par { deal: "a".to_owned(), vulnerability: bridge::Vulnerability::None, dealer: Seat::North };
     assert_eq!(par.lane(), Lane::Tables);
+    for (place, lane) in Lane::ALL.into_iter().enumerate() {
+        assert_eq!(lane.index(), place, "{lane:?} at its place in Lane::ALL");
+    }
 }
 
 #[test]
