@@ -6,12 +6,14 @@
 //! `THREADS=N` values the cards with `Solver::analyse_on_threads` on N
 //! threads sharing the table (1 too, to compare with `analyse`); `BEST=1`
 //! asks `best_cards` instead, `MB=` sets the table's memory and `FRESH=1`
-//! takes a new solver per position.
+//! takes a new solver per position. `KNOWN=1` gives the solver each
+//! position's value (its best card's in the file), as a game knows it once
+//! the position before was solved (`analyse_knowing`, `best_cards_knowing`).
 
 use std::time::Instant;
 
 use bridge::{Card, Seat, Strain};
-use double_dummy::{Position, Solver};
+use double_dummy::{Position, ScopedThreads, Solver};
 
 #[path = "common/pons.rs"]
 mod pons;
@@ -25,6 +27,7 @@ fn main() {
     let best_only = std::env::var_os("BEST").is_some();
     let mb: usize = std::env::var("MB").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
     let fresh = std::env::var_os("FRESH").is_some();
+    let knowing = std::env::var_os("KNOWN").is_some();
     let mut solver = Solver::with_memory(mb << 20);
     let mut total_nodes = 0;
     let mut total_ms = 0.0;
@@ -48,22 +51,26 @@ fn main() {
         if fresh {
             solver = Solver::with_memory(mb << 20);
         }
+        let max = expected.iter().map(|(_, v)| *v).max().expect("a legal card");
+        let known = knowing.then_some(max);
         let before = solver.nodes();
         let start = Instant::now();
         if std::env::var_os("SOLVE").is_some() {
             let value = solver.solve(&position);
-            let max = expected.iter().map(|(_, v)| *v).max().unwrap();
             assert_eq!(value, max, "{line}");
         } else if best_only {
-            let (value, cards) = solver.best_cards(&position);
+            let (value, cards) = match known {
+                Some(value) => solver.best_cards_knowing(&position, value),
+                None => solver.best_cards(&position),
+            };
             let best: Vec<Card> = expected.iter().filter(|(_, v)| *v == value).map(|(c, _)| *c).collect();
-            let max = expected.iter().map(|(_, v)| *v).max().unwrap();
             assert_eq!((value, &cards), (max, &best), "{line}");
         } else {
             let threads: Option<usize> = std::env::var("THREADS").ok().and_then(|v| v.parse().ok());
-            let values = match threads {
-                Some(threads) => solver.analyse_on_threads(&position, threads),
-                None => solver.analyse(&position),
+            let values = match (threads, known) {
+                (Some(threads), known) => solver.analyse_on(&position, known, &ScopedThreads(threads)),
+                (None, Some(value)) => solver.analyse_knowing(&position, value),
+                (None, None) => solver.analyse(&position),
             };
             let values: Vec<(Card, u8)> = values.iter().map(|v| (v.card, v.tricks)).collect();
             assert_eq!(values, expected, "{line}");

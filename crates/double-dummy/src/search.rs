@@ -308,9 +308,22 @@ impl<'a> Search<'a> {
     /// current trick included), found by a series of null-window searches
     /// starting from `guess`.
     pub(crate) fn ns_tricks(&mut self, leader: usize, trick: TrickCards, count: usize, guess: i32) -> i32 {
+        self.ns_tricks_within(leader, trick, count, guess, (0, i32::MAX))
+    }
+
+    /// [`Search::ns_tricks`] knowing that North-South's tricks lie within
+    /// `bounds` (both included): no test outside them.
+    pub(crate) fn ns_tricks_within(
+        &mut self,
+        leader: usize,
+        trick: TrickCards,
+        count: usize,
+        guess: i32,
+        bounds: (i32, i32),
+    ) -> i32 {
         let n = self.tricks_left(count);
-        let mut lo = 0;
-        let mut hi = n;
+        let mut lo = bounds.0.max(0);
+        let mut hi = bounds.1.min(n);
         let mut next = guess;
         while lo < hi && !self.stopped {
             let target = next.clamp(lo + 1, hi);
@@ -327,7 +340,8 @@ impl<'a> Search<'a> {
     }
 
     /// North-South's tricks from this position (the current trick included)
-    /// when the player to play plays `card`.
+    /// when the player to play plays `card`, known to lie within `bounds`
+    /// (both included).
     pub(crate) fn ns_tricks_after(
         &mut self,
         leader: usize,
@@ -335,6 +349,7 @@ impl<'a> Search<'a> {
         count: usize,
         card: u8,
         guess: i32,
+        bounds: (i32, i32),
     ) -> i32 {
         let player = (leader + count) & 3;
         self.take(player, card);
@@ -342,9 +357,10 @@ impl<'a> Search<'a> {
         let res = if count == 3 {
             let winner = (leader + self.winning_index(&trick, 4)) & 3;
             let won = i32::from(winner & 1 == 0);
-            won + self.ns_tricks(winner, [0; 4], 0, guess - won)
+            let bounds = (bounds.0.saturating_sub(won), bounds.1.saturating_sub(won));
+            won + self.ns_tricks_within(winner, [0; 4], 0, guess - won, bounds)
         } else {
-            self.ns_tricks(leader, trick, count + 1, guess)
+            self.ns_tricks_within(leader, trick, count + 1, guess, bounds)
         };
         self.give_back(player, card);
         res

@@ -3,7 +3,7 @@
 //! errors (never panics) for illegal positions.
 
 use bridge::{BySeat, Card, Deal, Hand, Rank, Seat, Strain, Suit};
-use double_dummy::{Position, PositionError, Solver};
+use double_dummy::{Position, PositionError, ScopedThreads, Solver};
 use proptest::prelude::*;
 
 fn card_of(idx: u8) -> Card {
@@ -191,6 +191,21 @@ proptest! {
         prop_assert_eq!(value, max);
         prop_assert_eq!(best, expected);
         prop_assert_eq!(Solver::with_memory(1 << 20).solve(&position), value);
+    }
+
+    /// The position's value given (as a game knows it once the position
+    /// before was solved), or one too high, changes no card's value and no
+    /// best card, on one thread or two; each asked of a new solver, so that
+    /// none leans on bounds another stored.
+    #[test]
+    fn knowing_the_value_changes_no_answer(position in position_strategy(), more in 0..2u8) {
+        let values = Solver::with_memory(1 << 20).analyse(&position);
+        let max = values.iter().map(|value| value.tricks).max().unwrap_or(0);
+        let given = max + more;
+        prop_assert_eq!(&Solver::with_memory(1 << 20).analyse_knowing(&position, given), &values);
+        prop_assert_eq!(&Solver::with_memory(1 << 20).analyse_on(&position, Some(given), &ScopedThreads(2)), &values);
+        let best = Solver::with_memory(1 << 20).best_cards(&position);
+        prop_assert_eq!(Solver::with_memory(1 << 20).best_cards_knowing(&position, given), best);
     }
 
     #[test]

@@ -5,7 +5,8 @@
 
 use std::path::PathBuf;
 
-use double_dummy::Solver;
+use bridge::Card;
+use double_dummy::{ScopedThreads, Solver};
 
 use crate::common::{check_board, check_table, par_text, parse_board_line, parse_table_line};
 
@@ -91,6 +92,32 @@ fn solve_board_on_threads() {
             .map(|value| (value.card, value.tricks))
             .collect();
         assert_eq!(values, vector.cards, "card values on threads of {}", vector.line);
+    }
+}
+
+/// `analyse_knowing` and `best_cards_knowing`, given each position's value
+/// (the best card's in the file, as a game knows it from the position
+/// before), give the file's values and best cards; so does `analyse_on` on
+/// two threads. By default the first mid-play records and opening leads,
+/// with `DD_VECTORS=all` every one.
+#[test]
+fn solve_board_knowing_the_value() {
+    let mut solver = Solver::new();
+    let text = testdata("solve-board.jsonl");
+    let mid_play = text.lines().skip(1).step_by(2).take(how_many(40));
+    for line in text.lines().step_by(2).take(how_many(3)).chain(mid_play) {
+        let vector = parse_board_line(line);
+        let value = vector.cards.iter().map(|(_, tricks)| *tricks).max().expect("a legal card");
+        let pairs = |values: Vec<double_dummy::CardValue>| -> Vec<(Card, u8)> {
+            values.iter().map(|value| (value.card, value.tricks)).collect()
+        };
+        let known = pairs(solver.analyse_knowing(&vector.position, value));
+        assert_eq!(known, vector.cards, "card values knowing the value of {}", vector.line);
+        let pooled = pairs(solver.analyse_on(&vector.position, Some(value), &ScopedThreads(2)));
+        assert_eq!(pooled, vector.cards, "card values on threads knowing the value of {}", vector.line);
+        let best: Vec<Card> =
+            vector.cards.iter().filter(|(_, tricks)| *tricks == value).map(|(card, _)| *card).collect();
+        assert_eq!(solver.best_cards_knowing(&vector.position, value), (value, best), "best cards of {}", vector.line);
     }
 }
 
