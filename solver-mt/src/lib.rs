@@ -53,11 +53,11 @@ impl Threads for GlobalPool {
     }
 }
 
-/// The value of every legal card of `position`, found by `solver` on every
-/// thread of rayon's global pool, the threads sharing its table: the same
-/// values as [`Solver::analyse`].
-pub fn pool_analyse(solver: &mut Solver, position: &Position) -> Vec<CardValue> {
-    solver.analyse_on(position, &GlobalPool)
+/// The value of every legal card of `position` (whose own `value` may be
+/// known), found by `solver` on every thread of rayon's global pool, the
+/// threads sharing its table: the same values as [`Solver::analyse`].
+pub fn pool_analyse(solver: &mut Solver, position: &Position, value: Option<u8>) -> Vec<CardValue> {
+    solver.analyse_on(position, value, &GlobalPool)
 }
 
 /// The worker's handler: tables and advice on the pool of `threads`
@@ -137,12 +137,21 @@ mod web {
     /// fields of a solve-board.jsonl line, `played` its cards apart by
     /// spaces) as `card tricks` pairs apart by spaces (`SA 5 SQ 5`), on the
     /// pool's threads sharing one warm solver's table when `pool` is set,
-    /// else on this thread's own solver (the one-thread worker's way).
+    /// else on this thread's own solver (the one-thread worker's way);
+    /// knowing the position's `value` when given, as the app's requests
+    /// after a game's first card.
     ///
     /// # Errors
     /// When the position does not read or is not legal.
     #[wasm_bindgen]
-    pub fn card_values(deal: &str, trump: &str, leader: &str, played: &str, pool: bool) -> Result<String, JsError> {
+    pub fn card_values(
+        deal: &str,
+        trump: &str,
+        leader: &str,
+        played: &str,
+        pool: bool,
+        value: Option<u8>,
+    ) -> Result<String, JsError> {
         let trump: bridge::Strain = trump.parse().map_err(|_| JsError::new(&format!("no strain {trump:?}")))?;
         let leader: bridge::Seat = leader.parse().map_err(|_| JsError::new(&format!("no seat {leader:?}")))?;
         let played: Vec<bridge::Card> = played
@@ -151,10 +160,10 @@ mod web {
             .collect::<Result<_, _>>()?;
         let position = double_dummy::Position::from_pbn(deal, trump, leader, &played)
             .map_err(|err| JsError::new(&err.to_string()))?;
-        let values = if pool {
-            ADVICE.with(|solver| super::pool_analyse(&mut solver.borrow_mut(), &position))
-        } else {
-            super::SOLVER.with(|solver| solver.borrow_mut().analyse(&position))
+        let values = match (pool, value) {
+            (true, value) => ADVICE.with(|solver| super::pool_analyse(&mut solver.borrow_mut(), &position, value)),
+            (false, Some(value)) => super::SOLVER.with(|solver| solver.borrow_mut().analyse_knowing(&position, value)),
+            (false, None) => super::SOLVER.with(|solver| solver.borrow_mut().analyse(&position)),
         };
         Ok(values.iter().map(|value| format!("{} {}", value.card, value.tricks)).collect::<Vec<_>>().join(" "))
     }

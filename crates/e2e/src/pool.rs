@@ -12,7 +12,8 @@ use crate::Browser;
 /// `execute` with the kind, the items and the pool's threads) that solves
 /// each item on one thread, then on the pool: `tables`, a deal's 20 trick
 /// counts (`table_tricks`), or `advice`, every card's value of a position
-/// as [`board`] reads it (`card_values`). `window.poolBench` gathers its
+/// as [`board`] reads it (`card_values`), with the position's value as a
+/// fifth field when it is known. `window.poolBench` gathers its
 /// messages (one per item, `{ item, single, pool, singleMs, poolMs }`,
 /// then `done`, or an `error`) for [`gather`]. Returns whether the page is
 /// cross-origin isolated and its cores.
@@ -24,7 +25,7 @@ const code = `
 import init, { initThreadPool, table_tricks, card_values } from "${module}";
 const solve = {
   tables: (deal, pool) => Array.from(table_tricks(deal, pool)),
-  advice: ([deal, trump, leader, played], pool) => card_values(deal, trump, leader, played, pool),
+  advice: ([deal, trump, leader, played, value], pool) => card_values(deal, trump, leader, played, pool, value),
 };
 onmessage = async ({ data: { kind, items, threads } }) => {
   try {
@@ -56,7 +57,7 @@ return { isolated: self.crossOriginIsolated === true, cores: navigator.hardwareC
 "#;
 
 /// What the threaded worker solves: `tables` (items: deals) or `advice`
-/// (items: positions as [`board`] reads them).
+/// (items: positions as [`board`] reads them, each with its value or not).
 #[derive(Clone, Copy, Debug)]
 pub enum Kind {
     Tables,

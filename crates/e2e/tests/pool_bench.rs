@@ -13,6 +13,10 @@
 //!   worker) and once on the pool's threads sharing another warm solver's
 //!   table (as the threaded worker answers the app's advice); the pool's
 //!   times also for the opening leads and the mid-play positions apart.
+//! - The same advice again, each position's value given (as the app gives
+//!   it from its answer about the position before, for every position of a
+//!   game but its opening lead, which it asks while the learner reads the
+//!   auction); the values are solved natively beforehand.
 //!
 //! Each answer is timed with the worker's `performance.now()` and checked
 //! against the file.
@@ -123,17 +127,51 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         Ok(())
     })
     .await?;
-    browser.close().await;
     println!(
         "advice in the threaded worker (every card's value, {} positions of solve-board.jsonl, every value \
          checked; issue 6's target: median under 30 ms, p99 under 150 ms):",
         positions.len()
     );
-    println!("  single thread (one warm solver): {}", summary(&single));
-    println!("  thread pool ({threads} threads sharing one warm solver's table): {}", summary(&pool));
-    speed_up(&single, &pool);
+    print_advice(&positions, &single, &pool, threads);
+
+    // A new page, so that no solver starts warm from the positions above.
+    browser.close().await;
+    let browser = Browser::start((1024, 768)).await?;
+    browser.client.goto(&server.url("/solver-mt/files.json")).await?;
+    let known = known_values(&positions)?;
+    let items: Vec<serde_json::Value> = fields
+        .iter()
+        .zip(&known)
+        .map(|(fields, value)| serde_json::json!([fields[0], fields[1], fields[2], fields[3], value]))
+        .collect();
+    e2e::pool::start(&browser, e2e::pool::Kind::Advice, serde_json::json!(items), threads).await?;
+    let (mut single, mut pool) = (Vec::new(), Vec::new());
+    e2e::pool::gather(&browser, positions.len(), DEAL_WAIT, |idx, result| {
+        let (fields, want) = &positions[idx];
+        assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one-thread values of {fields:?}, value known");
+        assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "pool values of {fields:?}, value known");
+        single.push(result["singleMs"].as_f64().context("a time")?);
+        pool.push(result["poolMs"].as_f64().context("a time")?);
+        Ok(())
+    })
+    .await?;
+    browser.close().await;
+    println!(
+        "advice knowing each position's value (as the app asks after a game's first card; the same positions, \
+         every value checked):"
+    );
+    print_advice(&positions, &single, &pool, threads);
+    Ok(())
+}
+
+/// Prints the advice's times on one thread and on the pool, the pool's for
+/// the opening leads and mid-play apart, and the three dearest positions.
+fn print_advice(positions: &[([String; 4], e2e::pool::Values)], single: &[f64], pool: &[f64], threads: u64) {
+    println!("  single thread (one warm solver): {}", summary(single));
+    println!("  thread pool ({threads} threads sharing one warm solver's table): {}", summary(pool));
+    speed_up(single, pool);
     let part = |lead: bool| -> Vec<f64> {
-        positions.iter().zip(&pool).filter(|((fields, _), _)| opening_lead(fields) == lead).map(|(_, &ms)| ms).collect()
+        positions.iter().zip(pool).filter(|((fields, _), _)| opening_lead(fields) == lead).map(|(_, &ms)| ms).collect()
     };
     println!("  on the pool, opening leads: {}", summary(&part(true)));
     println!("  on the pool, mid-play: {}", summary(&part(false)));
@@ -145,7 +183,26 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         .map(|&idx| format!("line {} {:.0} ms (one thread {:.0} ms)", idx + 1, pool[idx], single[idx]))
         .collect();
     println!("  dearest on the pool: {}", lines.join(", "));
-    Ok(())
+}
+
+/// Each position's value, solved natively (what the app knows from its
+/// answer about the position before).
+fn known_values(positions: &[([String; 4], e2e::pool::Values)]) -> Result<Vec<u8>> {
+    let mut solver = double_dummy::Solver::new();
+    positions
+        .iter()
+        .map(|([deal, trump, leader, played], _)| {
+            let played: Vec<bridge::Card> =
+                played.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;
+            let position = double_dummy::Position::from_pbn(
+                deal,
+                trump.parse().map_err(anyhow::Error::msg)?,
+                leader.parse().map_err(anyhow::Error::msg)?,
+                &played,
+            )?;
+            Ok(solver.solve(&position))
+        })
+        .collect()
 }
 
 /// The number in environment variable `name`, if it holds one.

@@ -10,10 +10,11 @@ use crate::protocol::{CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, R
 /// [`Solver::table`], its rows solved on several threads.
 pub type PoolTable = fn(&Deal) -> Result<DdTable, PositionError>;
 
-/// How a thread pool values every card of a position with the handler's
-/// solver, its threads sharing that solver's table: the same values as
-/// [`Solver::analyse`] (`Solver::analyse_on` on the pool's threads).
-pub type PoolAnalyse = fn(&mut Solver, &Position) -> Vec<CardValue>;
+/// How a thread pool values every card of a position (whose value may be
+/// known) with the handler's solver, its threads sharing that solver's
+/// table: the same values as [`Solver::analyse`] (`Solver::analyse_on` on
+/// the pool's threads).
+pub type PoolAnalyse = fn(&mut Solver, &Position, Option<u8>) -> Vec<CardValue>;
 
 /// A thread pool, as the threaded worker gives it to its [`Handler`].
 #[derive(Clone, Copy, Debug)]
@@ -90,19 +91,24 @@ impl Handler {
         self.solver.nodes()
     }
 
-    fn analyse(&mut self, position: &PositionMsg) -> Result<ResponseBody, SolverError> {
-        let position = checked(position)?;
-        let values = match self.pool {
-            Some(pool) => (pool.analyse)(&mut self.solver, &position),
-            None => self.solver.analyse(&position),
+    fn analyse(&mut self, msg: &PositionMsg) -> Result<ResponseBody, SolverError> {
+        let position = checked(msg)?;
+        let values = match (self.pool, msg.value) {
+            (Some(pool), value) => (pool.analyse)(&mut self.solver, &position, value),
+            (None, Some(value)) => self.solver.analyse_knowing(&position, value),
+            (None, None) => self.solver.analyse(&position),
         };
         Ok(ResponseBody::Analyse(
             values.into_iter().map(|value| CardValueMsg { card: value.card, tricks: value.tricks }).collect(),
         ))
     }
 
-    fn best_cards(&mut self, position: &PositionMsg) -> Result<ResponseBody, SolverError> {
-        let (value, cards) = self.solver.best_cards(&checked(position)?);
+    fn best_cards(&mut self, msg: &PositionMsg) -> Result<ResponseBody, SolverError> {
+        let position = checked(msg)?;
+        let (value, cards) = match msg.value {
+            Some(value) => self.solver.best_cards_knowing(&position, value),
+            None => self.solver.best_cards(&position),
+        };
         Ok(ResponseBody::BestCards { value, cards })
     }
 
@@ -116,9 +122,16 @@ impl Handler {
     }
 }
 
-/// The solver's position of a message, checked.
-fn checked(position: &PositionMsg) -> Result<Position, SolverError> {
-    Position::from_pbn(&position.hands, position.trump, position.leader, &position.played).map_err(position_error)
+/// The solver's position of a message, checked, with its value if given:
+/// no more than the tricks left.
+fn checked(msg: &PositionMsg) -> Result<Position, SolverError> {
+    let position = Position::from_pbn(&msg.hands, msg.trump, msg.leader, &msg.played).map_err(position_error)?;
+    match msg.value {
+        Some(value) if usize::from(value) > position.tricks_left() => {
+            Err(SolverError::Position(format!("a value of {value} tricks with {} left", position.tricks_left())))
+        }
+        _ => Ok(position),
+    }
 }
 
 /// A deal string that does not read is a [`SolverError::Deal`]; the rest

@@ -7,6 +7,10 @@
 //! model again. Every model operation that asks the solver can be retried
 //! this way: the journal keeps what it appended before the miss.
 //!
+//! An answer about a position also gives the value of each position one of
+//! its cards reaches ([`SolverPosition::value_after`]); [`SolverAnswers::value`]
+//! hands it out, for the solver to be told with the next question.
+//!
 //! ```
 //! use training::{SolverAnswers, SolverPort, SolverQuestion};
 //! # fn run(journal: &mut training::Journal, worker: &mut impl SolverPort) -> Result<(), training::JournalError> {
@@ -33,17 +37,23 @@
 
 use std::collections::HashMap;
 
+use bridge::Card;
+
 use crate::{BestCards, CardValue, SolverPort, SolverPosition, SolverQuestion};
 
 /// The most answers kept: a game asks about far fewer (52 cards, a few
-/// branches), so older answers are dropped only in very long sessions.
+/// branches), so older answers are dropped only in very long sessions. The
+/// values derived from them, at most 13 an answer, go with them.
 const CAPACITY: usize = 4096;
 
-/// Answers held by position, and the first question asked and not answered.
+/// Answers held by position, the values they give of the positions one card
+/// further, and the first question asked and not answered.
 #[derive(Clone, Debug, Default)]
 pub struct SolverAnswers {
     values: HashMap<SolverPosition, Vec<CardValue>>,
     best_cards: HashMap<SolverPosition, BestCards>,
+    /// The value of each position reached by a card of a position answered.
+    values_after: HashMap<SolverPosition, u8>,
     missing: Option<SolverQuestion>,
 }
 
@@ -53,6 +63,9 @@ impl SolverAnswers {
     /// too).
     pub fn insert(&mut self, position: SolverPosition, values: Vec<CardValue>) {
         self.make_room();
+        for value in &values {
+            self.derive(&position, value.card, value.tricks);
+        }
         self.values.insert(position, values);
     }
 
@@ -60,7 +73,25 @@ impl SolverAnswers {
     /// [`SolverQuestion::BestCards`]).
     pub fn insert_best_cards(&mut self, position: SolverPosition, best: BestCards) {
         self.make_room();
+        for card in &best.cards {
+            self.derive(&position, *card, best.tricks);
+        }
         self.best_cards.insert(position, best);
+    }
+
+    /// The value of `position` (the tricks the side of its player to play takes from the current
+    /// trick on with best play), when an answer held gives it: one about `position` itself, or one
+    /// about the position before it, through the card that reaches it. What the solver may be told
+    /// with a question about `position`.
+    #[must_use]
+    pub fn value(&self, position: &SolverPosition) -> Option<u8> {
+        if let Some(best) = self.best_cards.get(position) {
+            return Some(best.tricks);
+        }
+        if let Some(values) = self.values.get(position) {
+            return values.iter().map(|value| value.tricks).max();
+        }
+        self.values_after.get(position).copied()
     }
 
     /// The first question asked and not answered since the last call, if any.
@@ -80,10 +111,19 @@ impl SolverAnswers {
         self.values.is_empty() && self.best_cards.is_empty()
     }
 
+    /// Keeps the value of the position `card` reaches from `position`, where it is worth `tricks`;
+    /// nothing when those numbers cannot be (an answer the model will refuse).
+    fn derive(&mut self, position: &SolverPosition, card: Card, tricks: u8) {
+        if let Some((next, value)) = position.value_after(card, tricks) {
+            self.values_after.insert(next, value);
+        }
+    }
+
     fn make_room(&mut self) {
         if CAPACITY <= self.len() {
             self.values.clear();
             self.best_cards.clear();
+            self.values_after.clear();
         }
     }
 }

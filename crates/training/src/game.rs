@@ -241,6 +241,14 @@ impl Game {
         self.answers.insert_best_cards(position, best);
     }
 
+    /// The value of `position` the answers held give, if any (see [`SolverAnswers::value`]): what the
+    /// app passes its solver with the question about `position` that [`Game::advance`] names, so the
+    /// solver searches at that value only.
+    #[must_use]
+    pub fn known_value(&self, position: &SolverPosition) -> Option<u8> {
+        self.answers.value(position)
+    }
+
     /// Does all that the answers held allow, and names the next question to answer.
     ///
     /// # Errors

@@ -3,7 +3,7 @@
 //! Storage ports are synchronous: the app implements them over its in-memory store (loaded from
 //! IndexedDB), the server over its database, tests over the fakes of the `testing` feature.
 
-use bridge::{BySeat, Card, Hand, Play, Seat, Strain};
+use bridge::{legal_cards, winning_index, BySeat, Card, Hand, Play, Seat, Strain};
 
 use crate::{Board, BoardId, Bookmark, Collection, CollectionId, Theme, ThemeId, UserId, Vote};
 
@@ -84,6 +84,51 @@ impl SolverPosition {
     #[must_use]
     pub fn tricks_left(&self) -> usize {
         self.hands[self.to_play()].len()
+    }
+
+    /// The position once the player to play plays `card`: the card leaves the hand and joins the trick;
+    /// a fourth card ends the trick, and its winner leads to the next, empty one. `None` when `card` is
+    /// not a legal card of the player to play, or the trick already holds four cards.
+    #[must_use]
+    pub fn after(&self, card: Card) -> Option<SolverPosition> {
+        let seat = self.to_play();
+        if 4 <= self.trick.len()
+            || !legal_cards(self.hands[seat], self.trick.first().map(|led| led.suit)).contains(card)
+        {
+            return None;
+        }
+        let mut next = self.clone();
+        next.hands[seat].remove(card);
+        next.trick.push(card);
+        if next.trick.len() == 4 {
+            next.leader = next.leader.rotate(winning_index(&next.trick, next.trump)?);
+            next.trick.clear();
+        }
+        Some(next)
+    }
+
+    /// The position once the player to play plays `card`, worth `tricks` here (the tricks the side of
+    /// the player to play takes from the current trick on with that card), and the value of that
+    /// position (for the side of its own player to play). `None` when `card` cannot be played (see
+    /// [`SolverPosition::after`]) or `tricks` cannot be its value: more than the tricks left, none
+    /// when the card's side wins the trick, all when the other side wins it.
+    #[must_use]
+    pub fn value_after(&self, card: Card, tricks: u8) -> Option<(SolverPosition, u8)> {
+        let left = u8::try_from(self.tricks_left()).ok()?;
+        if left < tricks {
+            return None;
+        }
+        let next = self.after(card)?;
+        let value = if !next.trick.is_empty() {
+            // The trick goes on, with the other side to play.
+            left - tricks
+        } else if next.leader.side() == self.to_play().side() {
+            // The side of the card won the trick and leads to the rest.
+            tricks.checked_sub(1)?
+        } else {
+            left.checked_sub(1)?.checked_sub(tricks)?
+        };
+        (usize::from(value) <= next.tricks_left()).then_some((next, value))
     }
 }
 

@@ -523,14 +523,20 @@ impl Player {
             // values answer either question (`Msg::Early`).
             return;
         }
+        // The position's value, when an answer about the position before
+        // gives it: the worker then does a third to a half less work.
+        let value = match &self.phase {
+            Phase::Playing(game) => game.known_value(question.position()),
+            _ => None,
+        };
         // Either question's answer, as one kind of future.
         let reply: std::pin::Pin<Box<dyn std::future::Future<Output = Result<Reply, ClientError>>>> = match &question {
             SolverQuestion::Analyse(position) => {
-                let answer = self.analyse(position);
+                let answer = self.analyse(position, value);
                 Box::pin(async move { answer.await.map(Reply::Values) })
             }
             SolverQuestion::BestCards(position) => {
-                let answer = self.client().best_cards(position_msg(position));
+                let answer = self.client().best_cards(position_msg(position).knowing(value));
                 Box::pin(
                     async move { answer.await.map(|(tricks, cards)| Reply::BestCards(BestCards { tricks, cards })) },
                 )
@@ -552,7 +558,7 @@ impl Player {
             return;
         }
         let Some(position) = ctx.props().board.opening_lead() else { return };
-        let answer = self.analyse(&position);
+        let answer = self.analyse(&position, None);
         self.early = Some(position.clone());
         ctx.link().send_future(async move { Msg::Early(position, answer.await.ok()) });
     }
@@ -564,12 +570,14 @@ impl Player {
         self.client.get_or_insert_with(SolverClient::spawn_pooled)
     }
 
-    /// Asks the worker the value of every legal card of `position`.
+    /// Asks the worker the value of every legal card of `position`, whose
+    /// own value may be known.
     fn analyse(
         &mut self,
         position: &SolverPosition,
+        value: Option<u8>,
     ) -> impl std::future::Future<Output = Result<Vec<CardValue>, ClientError>> + 'static {
-        let answer = self.client().analyse(position_msg(position));
+        let answer = self.client().analyse(position_msg(position).knowing(value));
         async move {
             answer.await.map(|values| {
                 values.into_iter().map(|value| CardValue { card: value.card, tricks: value.tricks }).collect()

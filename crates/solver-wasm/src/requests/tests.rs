@@ -13,7 +13,7 @@ fn table(deal: &str) -> RequestBody {
 
 /// A position (the hands need not be legal here).
 fn position(hands: &str) -> PositionMsg {
-    PositionMsg { hands: hands.to_owned(), trump: Strain::NoTrump, leader: Seat::West, played: Vec::new() }
+    PositionMsg { hands: hands.to_owned(), trump: Strain::NoTrump, leader: Seat::West, played: Vec::new(), value: None }
 }
 
 /// A question of the play.

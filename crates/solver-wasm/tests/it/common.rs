@@ -49,6 +49,7 @@ pub fn board_vector(line: &str) -> BoardVector {
         trump: text("trump").parse().expect("a strain"),
         leader: text("leader").parse().expect("a seat"),
         played,
+        value: None,
     };
     let mut cards: Vec<(Card, u8)> = record["cards"]
         .as_object()
@@ -79,37 +80,69 @@ pub fn check_table(ask: &mut impl FnMut(Request) -> Response, id: u64, vector: &
     assert_eq!(par_text, vector.par, "par of {}", vector.deal);
 }
 
-/// Asks for every card's value in the position of `vector` and checks them.
+impl BoardVector {
+    /// The position's value: its best card's.
+    pub fn value(&self) -> u8 {
+        self.cards.iter().map(|(_, tricks)| *tricks).max().expect("a legal card")
+    }
+
+    /// The position as asked by an app that knows its value, or a value
+    /// `more` tricks above it.
+    pub fn knowing(&self, more: u8) -> PositionMsg {
+        self.position.clone().knowing(Some(self.value() + more))
+    }
+}
+
+/// Asks for every card's value in the position of `vector` and checks them;
+/// then again with the position's value given, as the app gives it once it
+/// knows it (every card's value must be the same), and with a value one
+/// trick too high (which costs time only: the same values again).
 #[track_caller]
 pub fn check_board(ask: &mut impl FnMut(Request) -> Response, id: u64, vector: &BoardVector) {
-    let response = ask(Request { id, body: RequestBody::Analyse(vector.position.clone()) });
-    assert_eq!(response.id, id, "the answer's id");
-    let Ok(ResponseBody::Analyse(values)) = response.body else {
-        panic!("no card values for {}: {:?}", vector.line, response.body)
-    };
-    let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
-    assert_eq!(values, vector.cards, "card values of {}", vector.line);
-    assert!(values.iter().all(|(_, tricks)| u64::from(*tricks) <= vector.tricks_left), "values over the tricks left");
+    let asked = [(vector.position.clone(), "unknown"), (vector.knowing(0), "known"), (vector.knowing(1), "too high")];
+    for (idx, (position, value)) in asked.into_iter().enumerate() {
+        let id = id * 3 + idx as u64;
+        let response = ask(Request { id, body: RequestBody::Analyse(position) });
+        assert_eq!(response.id, id, "the answer's id");
+        let Ok(ResponseBody::Analyse(values)) = response.body else {
+            panic!("no card values for {} (value {value}): {:?}", vector.line, response.body)
+        };
+        let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
+        assert_eq!(values, vector.cards, "card values of {} (value {value})", vector.line);
+        assert!(
+            values.iter().all(|(_, tricks)| u64::from(*tricks) <= vector.tricks_left),
+            "values over the tricks left"
+        );
+    }
 }
 
 /// Asks for the best cards of the position of `vector` and checks them: its
 /// best value and exactly the cards worth it, in the file's order, as
 /// `double_dummy::Solver::best_cards` answers.
+/// The same when the position's value is given, or one too high (when no
+/// card reaches the value given, the worker finds the position's own).
 #[track_caller]
 pub fn check_best_cards(ask: &mut impl FnMut(Request) -> Response, id: u64, vector: &BoardVector) {
-    let response = ask(Request { id, body: RequestBody::BestCards(vector.position.clone()) });
-    assert_eq!(response.id, id, "the answer's id");
-    let Ok(ResponseBody::BestCards { value, cards }) = response.body else {
-        panic!("no best cards for {}: {:?}", vector.line, response.body)
-    };
-    let best = vector.cards.iter().map(|(_, tricks)| *tricks).max().expect("a legal card");
+    let best = vector.value();
     let best_cards: Vec<Card> =
         vector.cards.iter().filter(|(_, tricks)| *tricks == best).map(|(card, _)| *card).collect();
-    assert_eq!((value, &cards), (best, &best_cards), "best cards of {}", vector.line);
-    let position = &vector.position;
-    let position = Position::from_pbn(&position.hands, position.trump, position.leader, &position.played)
-        .expect("a vector's position is legal");
-    assert_eq!((value, cards), Solver::new().best_cards(&position), "the solver's best cards of {}", vector.line);
+    let asked = [(vector.position.clone(), "unknown"), (vector.knowing(0), "known"), (vector.knowing(1), "too high")];
+    for (idx, (position, given)) in asked.into_iter().enumerate() {
+        let id = id * 3 + idx as u64;
+        let response = ask(Request { id, body: RequestBody::BestCards(position) });
+        assert_eq!(response.id, id, "the answer's id");
+        let Ok(ResponseBody::BestCards { value, cards }) = response.body else {
+            panic!("no best cards for {} (value {given}): {:?}", vector.line, response.body)
+        };
+        assert_eq!((value, &cards), (best, &best_cards), "best cards of {} (value {given})", vector.line);
+        if idx == 0 {
+            let position = &vector.position;
+            let position = Position::from_pbn(&position.hands, position.trump, position.leader, &position.played)
+                .expect("a vector's position is legal");
+            let solver = Solver::new().best_cards(&position);
+            assert_eq!((value, cards), solver, "the solver's best cards of {}", vector.line);
+        }
+    }
 }
 
 /// Whether an error has the code a request must get.
@@ -124,6 +157,7 @@ pub fn illegal_requests() -> Vec<(RequestBody, IsExpected)> {
             trump: Strain::NoTrump,
             leader,
             played: played.iter().map(|card| card.parse().expect("a card")).collect(),
+            value: None,
         })
     };
     let best_cards = |hands: &str, leader: Seat| {
@@ -132,7 +166,14 @@ pub fn illegal_requests() -> Vec<(RequestBody, IsExpected)> {
             trump: Strain::Spades,
             leader,
             played: Vec::new(),
+            value: None,
         })
+    };
+    // A value of more tricks than are left.
+    let over = |body: RequestBody| match body {
+        RequestBody::Analyse(position) => RequestBody::Analyse(position.knowing(Some(14))),
+        RequestBody::BestCards(position) => RequestBody::BestCards(position.knowing(Some(14))),
+        other => other,
     };
     let is_deal: IsExpected = |err| matches!(err, SolverError::Deal(_));
     let is_position: IsExpected = |err| matches!(err, SolverError::Position(_));
@@ -164,6 +205,9 @@ pub fn illegal_requests() -> Vec<(RequestBody, IsExpected)> {
         // The same checks when only the best cards are asked.
         (best_cards("N:AKQ2.KQ3.A54.K32", Seat::West), is_deal),
         (best_cards(&deal.replace("JT9.", "JT9A."), Seat::West), is_position),
+        // A legal position with a value of more tricks than are left.
+        (over(position(deal, Seat::West, &[])), is_position),
+        (over(best_cards(deal, Seat::West)), is_position),
     ]
 }
 

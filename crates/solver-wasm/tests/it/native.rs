@@ -66,8 +66,9 @@ fn rows_apart(deal: &bridge::Deal) -> Result<double_dummy::DdTable, double_dummy
 fn on_three_threads(
     solver: &mut double_dummy::Solver,
     position: &double_dummy::Position,
+    value: Option<u8>,
 ) -> Vec<double_dummy::CardValue> {
-    solver.analyse_on_threads(position, 3)
+    solver.analyse_on(position, value, &double_dummy::ScopedThreads(3))
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod lenient;
 mod lesson;
 mod locale;
 mod overview;
+mod ports;
 mod query;
 mod record;
 mod rewrite;
