@@ -111,8 +111,8 @@ pub struct PositionMsg {
     /// takes with best play, the current trick included) when the app
     /// knows it from its answer about the position before: the worker then
     /// tests no card above it, which spares it a third to a half of the
-    /// work (`Solver::analyse_knowing`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// work (`Solver::analyse_knowing`). Always written: the worker's codec
+    /// (bincode) reads every field in order.
     pub value: Option<u8>,
 }
 

@@ -33,7 +33,12 @@ pub(crate) async fn settled(browser: &Browser, after: usize) -> Result<(String, 
             }
         }
         if start.elapsed() > CARD_WAIT {
-            bail!("the game did not come back to the learner within {CARD_WAIT:?}");
+            // What the page says of it, if anything.
+            let said = match browser.client.find(Locator::Css("article.player")).await {
+                Ok(player) => player.text().await.unwrap_or_default(),
+                Err(_) => String::new(),
+            };
+            bail!("the game did not come back to the learner within {CARD_WAIT:?}; the page says: {said}");
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
