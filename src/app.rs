@@ -245,6 +245,17 @@ fn AccountLink() -> Html {
 fn NoticeBar() -> Html {
     let strings = use_app_strings();
     let library = use_library();
+    let route = use_route::<Route>();
+    {
+        // A report such as the import's is of the page it was made on.
+        let library = library.clone();
+        let report = matches!(library.notice, Some(Notice::Imported { .. }));
+        use_effect_with(route, move |_| {
+            if report {
+                library.dispatch(Action::LeftPage);
+            }
+        });
+    }
     let text = match (&library.notice, &library.status) {
         (Some(Notice::Store(error)), _) => Some(strings.get(error.message_key())),
         (Some(Notice::Blocked), _) => Some(strings.get("store-blocked")),

@@ -198,6 +198,9 @@ pub enum Action {
     Removed(BoardId),
     Notify(Notice),
     Dismiss,
+    /// The user went to another page: a notice that only reported what was
+    /// done (the import's) goes; errors and the update stay until dismissed.
+    LeftPage,
     /// Sync's state changed.
     Sync(SyncView),
     /// Sync wrote the server's versions of these records on the device.
@@ -280,6 +283,11 @@ impl Reducible for Library {
                 service.collections.collections.remove(&id);
             }
             Action::Dismiss => next.notice = None,
+            Action::LeftPage => {
+                if matches!(next.notice, Some(Notice::Imported { .. })) {
+                    next.notice = None;
+                }
+            }
             Action::Sync(view) => {
                 MEMBER_OF.with(|groups| *groups.borrow_mut() = view.member_of.iter().cloned().map(GroupId).collect());
                 next.sync = view;

@@ -56,6 +56,13 @@ async fn a_pbn_file_is_planned_imported_kept_after_a_reload_and_exported() -> Re
     assert_eq!(rows.len(), 1);
     let row = rows[0].text().await?;
     assert!(row.contains("3NT"), "the row shows the contract: {row:?}");
+    let notice = browser.text(".notice span").await?;
+    assert_eq!(notice, "Import finished. Boards created: 1; failed: 0.", "the import's report");
+    // The report is of the boards page: it goes when the learner opens a board.
+    browser.find(".board-row a.board-name").await?.click().await?;
+    browser.find(".board-page").await?;
+    let notices = browser.client.find_all(fantoccini::Locator::Css(".notice")).await?;
+    assert!(notices.is_empty(), "the import's report left with its page");
 
     // Reload: the board comes back from IndexedDB.
     browser.client.goto(&server.url("/")).await?;
