@@ -45,6 +45,31 @@ fn best_cards_of_opening_leads_and_mid_play_positions() {
     }
 }
 
+/// The handler passes the position's value on to the solver: a new handler
+/// told it searches fewer nodes than one that is not, for every card's
+/// value and for the best cards, at an opening lead and mid-play.
+#[test]
+fn a_value_given_spares_the_handler_work() {
+    use solver_wasm::RequestBody;
+    for line in BOARDS.lines().take(4) {
+        let vector = board_vector(line);
+        let asked = [
+            (RequestBody::Analyse(vector.position.clone()), RequestBody::Analyse(vector.knowing(0))),
+            (RequestBody::BestCards(vector.position.clone()), RequestBody::BestCards(vector.knowing(0))),
+        ];
+        for (unknown, known) in asked {
+            let nodes = |body: RequestBody| {
+                let mut handler = Handler::new();
+                let response = handler.handle(Request { id: 1, body });
+                assert!(response.body.is_ok(), "an answer for {}", vector.line);
+                handler.nodes()
+            };
+            let (without, with) = (nodes(unknown.clone()), nodes(known));
+            assert!(with < without, "{with} nodes knowing the value, {without} without, for {unknown:?}");
+        }
+    }
+}
+
 #[test]
 fn illegal_requests_get_error_answers() {
     let mut handler = Handler::new();
