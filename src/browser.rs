@@ -60,6 +60,17 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Scrolls the page so that the first element matching `selector` starts at
+/// the top of the screen; nothing when there is none.
+pub fn scroll_to_top_of(selector: &str) {
+    let element = web_sys::window()
+        .and_then(|window| window.document())
+        .and_then(|document| document.query_selector(selector).ok().flatten());
+    if let Some(element) = element {
+        element.scroll_into_view_with_bool(true);
+    }
+}
+
 /// The event `static/sw-register.js` sends when a new build waits to take over.
 const UPDATE_EVENT: &str = "bridge-training-update";
 

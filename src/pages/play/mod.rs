@@ -168,6 +168,9 @@ pub struct Player {
     claim: Option<u8>,
     /// Whether the board's table was asked for (once a game has ended).
     table_asked: bool,
+    /// The game just began or came back: the page shows it from its top
+    /// once rendered, so that a phone's screen holds the whole table.
+    scroll_to_game: bool,
     table: Option<(TableMsg, ParMsg)>,
     /// The goal the learner is choosing (show trump).
     goal: u8,
@@ -251,6 +254,7 @@ impl Component for Player {
             show_best: false,
             claim: None,
             table_asked: false,
+            scroll_to_game: false,
             table: None,
             goal: 7,
             announced: None,
@@ -264,6 +268,7 @@ impl Component for Player {
                 self.phase = match stored {
                     Some(stored) => {
                         self.game_id = stored.id;
+                        self.scroll_to_game = true;
                         Phase::Playing(Box::new(
                             Game::new(stored.journal).following(props.board.game().auction().calls()),
                         ))
@@ -395,6 +400,14 @@ impl Component for Player {
         true
     }
 
+    fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        if std::mem::take(&mut self.scroll_to_game) {
+            // The contract line, the table, the status and the controls:
+            // 540 px, within a 360×640 phone's screen below the browser's bar.
+            crate::browser::scroll_to_top_of("article.player section.game");
+        }
+    }
+
     fn view(&self, ctx: &Context<Self>) -> Html {
         let props = ctx.props();
         let strings = &props.strings;
@@ -448,6 +461,7 @@ impl Player {
                     game.answer(position.clone(), values.clone());
                 }
                 self.phase = Phase::Playing(Box::new(game));
+                self.scroll_to_game = true;
                 self.show_best = false;
                 self.claim = None;
                 self.step(ctx, true);

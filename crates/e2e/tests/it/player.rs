@@ -80,6 +80,19 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
     assert_eq!(game.attr("data-learner").await?.as_deref(), Some("S"));
     let small = browser.small_touch_targets("p.player-back a").await?;
     assert_eq!(small, serde_json::json!([]), "the link back to the board under 40 px");
+    // The page shows the game from its top: dummy, the learner's hand and what to do all on the
+    // phone's screen at once, without scrolling.
+    let off_screen = browser
+        .client
+        .execute(
+            "return ['.game-contract', '.seat-panel.top', '.seat-panel.bottom', '.game-status'].filter(sel => { \
+               const box = document.querySelector(sel).getBoundingClientRect(); \
+               return box.top < 0 || box.bottom > innerHeight; });",
+            vec![],
+        )
+        .await?;
+    assert_eq!(off_screen, serde_json::json!([]), "parts of the game off the phone's screen");
+    browser.save_screenshot("player-start.png").await?;
     // West led (the robots); dummy, North, is face up at the top; the defenders' cards are hidden.
     assert!(cards >= 1, "the opening lead is on the table");
     let lead = browser.find(".trick-card[data-seat='W'][data-card]").await.context("West's lead")?;
