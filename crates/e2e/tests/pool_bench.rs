@@ -116,17 +116,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     speed_up(&single, &pool);
 
     let fields: Vec<&[String; 4]> = positions.iter().map(|(fields, _)| fields).collect();
-    e2e::pool::start(&browser, e2e::pool::Kind::Advice, serde_json::json!(fields), threads).await?;
-    let (mut single, mut pool) = (Vec::new(), Vec::new());
-    e2e::pool::gather(&browser, positions.len(), DEAL_WAIT, |idx, result| {
-        let (fields, want) = &positions[idx];
-        assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one-thread values of {fields:?}");
-        assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "pool values of {fields:?}");
-        single.push(result["singleMs"].as_f64().context("a time")?);
-        pool.push(result["poolMs"].as_f64().context("a time")?);
-        Ok(())
-    })
-    .await?;
+    let (single, pool) = advice_times(&browser, &positions, serde_json::json!(fields), threads).await?;
     println!(
         "advice in the threaded worker (every card's value, {} positions of solve-board.jsonl, every value \
          checked; issue 6's target: median under 30 ms, p99 under 150 ms):",
@@ -144,17 +134,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         .zip(&known)
         .map(|(fields, value)| serde_json::json!([fields[0], fields[1], fields[2], fields[3], value]))
         .collect();
-    e2e::pool::start(&browser, e2e::pool::Kind::Advice, serde_json::json!(items), threads).await?;
-    let (mut single, mut pool) = (Vec::new(), Vec::new());
-    e2e::pool::gather(&browser, positions.len(), DEAL_WAIT, |idx, result| {
-        let (fields, want) = &positions[idx];
-        assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one-thread values of {fields:?}, value known");
-        assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "pool values of {fields:?}, value known");
-        single.push(result["singleMs"].as_f64().context("a time")?);
-        pool.push(result["poolMs"].as_f64().context("a time")?);
-        Ok(())
-    })
-    .await?;
+    let (single, pool) = advice_times(&browser, &positions, serde_json::json!(items), threads).await?;
     browser.close().await;
     println!(
         "advice knowing each position's value (as the app asks after a game's first card; the same positions, \
@@ -162,6 +142,29 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     );
     print_advice(&positions, &single, &pool, threads);
     Ok(())
+}
+
+/// Every card's value at each of `positions` (asked as `items`, with or
+/// without the position's value) on one thread and then on the pool, each
+/// checked against the file: their times, one thread's and the pool's.
+async fn advice_times(
+    browser: &Browser,
+    positions: &[([String; 4], e2e::pool::Values)],
+    items: serde_json::Value,
+    threads: u64,
+) -> Result<(Vec<f64>, Vec<f64>)> {
+    e2e::pool::start(browser, e2e::pool::Kind::Advice, items, threads).await?;
+    let (mut single, mut pool) = (Vec::new(), Vec::new());
+    e2e::pool::gather(browser, positions.len(), DEAL_WAIT, |idx, result| {
+        let (fields, want) = &positions[idx];
+        assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one-thread values of {fields:?}");
+        assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "pool values of {fields:?}");
+        single.push(result["singleMs"].as_f64().context("a time")?);
+        pool.push(result["poolMs"].as_f64().context("a time")?);
+        Ok(())
+    })
+    .await?;
+    Ok((single, pool))
 }
 
 /// Prints the advice's times on one thread and on the pool, the pool's for
