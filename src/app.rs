@@ -249,7 +249,7 @@ fn NoticeBar() -> Html {
     {
         // A report such as the import's is of the page it was made on.
         let library = library.clone();
-        let report = matches!(library.notice, Some(Notice::Imported { .. }));
+        let report = library.notice.as_ref().is_some_and(Notice::is_report);
         use_effect_with(route, move |_| {
             if report {
                 library.dispatch(Action::LeftPage);

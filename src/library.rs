@@ -70,6 +70,15 @@ pub enum Notice {
     UpdateReady,
 }
 
+impl Notice {
+    /// Whether it only reports what was done (the import's), so that it
+    /// belongs to the page it was made on; errors and the update stay.
+    #[must_use]
+    pub fn is_report(&self) -> bool {
+        matches!(self, Notice::Imported { .. })
+    }
+}
+
 /// The state shared by the pages.
 #[derive(Clone)]
 pub struct Library {
@@ -199,7 +208,7 @@ pub enum Action {
     Notify(Notice),
     Dismiss,
     /// The user went to another page: a notice that only reported what was
-    /// done (the import's) goes; errors and the update stay until dismissed.
+    /// done goes ([`Notice::is_report`]); the others stay until dismissed.
     LeftPage,
     /// Sync's state changed.
     Sync(SyncView),
@@ -284,7 +293,7 @@ impl Reducible for Library {
             }
             Action::Dismiss => next.notice = None,
             Action::LeftPage => {
-                if matches!(next.notice, Some(Notice::Imported { .. })) {
+                if next.notice.as_ref().is_some_and(Notice::is_report) {
                     next.notice = None;
                 }
             }
