@@ -44,6 +44,15 @@ pub(crate) async fn settled(browser: &Browser, after: usize) -> Result<(String, 
     }
 }
 
+/// The parts of the game (the contract line, the top and bottom hands, the status) not wholly on
+/// the screen as it is scrolled now (to a pixel: the scroll may stop a fraction of one short).
+async fn off_screen(browser: &Browser) -> Result<serde_json::Value> {
+    let script = "return ['.game-contract', '.seat-panel.top', '.seat-panel.bottom', '.game-status'].filter(sel => { \
+                    const box = document.querySelector(sel).getBoundingClientRect(); \
+                    return box.top < -1 || box.bottom > innerHeight + 1; });";
+    Ok(browser.client.execute(script, vec![]).await?)
+}
+
 /// Clicks the first playable card and waits for the learner's next turn.
 pub(crate) async fn play_a_card(browser: &Browser, cards: usize) -> Result<(String, usize)> {
     browser.find(".seat-panel .card.playable").await?.click().await?;
@@ -82,16 +91,7 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
     assert_eq!(small, serde_json::json!([]), "the link back to the board under 40 px");
     // The page shows the game from its top: dummy, the learner's hand and what to do all on the
     // phone's screen at once, without scrolling.
-    let off_screen = browser
-        .client
-        .execute(
-            "return ['.game-contract', '.seat-panel.top', '.seat-panel.bottom', '.game-status'].filter(sel => { \
-               const box = document.querySelector(sel).getBoundingClientRect(); \
-               return box.top < 0 || box.bottom > innerHeight; });",
-            vec![],
-        )
-        .await?;
-    assert_eq!(off_screen, serde_json::json!([]), "parts of the game off the phone's screen");
+    assert_eq!(off_screen(&browser).await?, serde_json::json!([]), "parts of the game off the phone's screen");
     browser.save_screenshot("player-start.png").await?;
     // West led (the robots); dummy, North, is face up at the top; the defenders' cards are hidden.
     assert!(cards >= 1, "the opening lead is on the table");
@@ -258,6 +258,7 @@ async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() ->
     // The learner leads: no card is played yet.
     let game = browser.find("section.game[data-state='your-turn'][data-cards='0']").await?;
     assert_eq!(game.attr("data-learner").await?.as_deref(), Some("W"));
+    assert_eq!(off_screen(&browser).await?, serde_json::json!([]), "parts of the game off the phone's screen");
     assert_eq!(
         browser.client.find_all(Locator::Css(".hand.hidden")).await?.len(),
         3,
@@ -270,6 +271,8 @@ async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() ->
     browser.find(".seat-panel.left.dummy .hand[data-seat='N'] .holding").await.context("dummy shown")?;
     settled(&browser, 1).await?;
     browser.find(".card-feedback.best, .card-feedback.cost").await.context("advice on the lead")?;
+    assert_eq!(off_screen(&browser).await?, serde_json::json!([]), "dummy on the side, all on one screen");
+    browser.save_screenshot("defence-after-lead.png").await?;
 
     // The learner concedes the rest (a claim of no trick), and the play ends.
     browser.find("button.claim").await?.click().await?;
