@@ -13,10 +13,11 @@
 //!   worker) and once on the pool's threads sharing another warm solver's
 //!   table (as the threaded worker answers the app's advice); the pool's
 //!   times also for the opening leads and the mid-play positions apart.
-//! - The same advice again, each position's value given (as the app gives
-//!   it from its answer about the position before, for every position of a
-//!   game but its opening lead, which it asks while the learner reads the
-//!   auction); the values are solved natively beforehand.
+//! - The same advice again as the app asks it, on a new page: each
+//!   position's value given (as the app gives it from its answer about the
+//!   position before), but for the opening leads (a game's first question,
+//!   which it asks while the learner reads the auction); the values are
+//!   solved natively beforehand.
 //!
 //! Each answer is timed with the worker's `performance.now()` and checked
 //! against the file.
@@ -129,16 +130,20 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     let browser = Browser::start((1024, 768)).await?;
     browser.client.goto(&server.url("/solver-mt/files.json")).await?;
     let known = known_values(&positions)?;
+    // The opening lead, a game's first question, goes without a value, as the app asks it.
     let items: Vec<serde_json::Value> = fields
         .iter()
         .zip(&known)
-        .map(|(fields, value)| serde_json::json!([fields[0], fields[1], fields[2], fields[3], value]))
+        .map(|(fields, &value)| {
+            let value = (!opening_lead(fields)).then_some(value);
+            serde_json::json!([fields[0], fields[1], fields[2], fields[3], value])
+        })
         .collect();
     let (single, pool) = advice_times(&browser, &positions, serde_json::json!(items), threads).await?;
     browser.close().await;
     println!(
-        "advice knowing each position's value (as the app asks after a game's first card; the same positions, \
-         every value checked):"
+        "advice as the app asks it (each position's value given, but at the opening leads, a game's first \
+         question; the same positions, every value checked):"
     );
     print_advice(&positions, &single, &pool, threads);
     Ok(())
