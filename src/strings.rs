@@ -131,6 +131,7 @@ impl AppStrings {
             void: self.get("void"),
             pass: self.get("call-pass"),
             notrump: self.get("notrump"),
+            suits: ["suit-spades", "suit-hearts", "suit-diamonds", "suit-clubs"].map(|key| self.get(key)),
         }
     }
 }

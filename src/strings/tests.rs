@@ -37,3 +37,14 @@ fn every_store_error_has_a_message_in_every_language() {
         assert!(strings.keys().contains(&"store-blocked"), "{language:?} lacks store-blocked");
     }
 }
+
+#[test]
+fn the_components_read_cards_in_the_interface_language() {
+    let card: bridge::Card = "HQ".parse().expect("a card");
+    assert_eq!(AppStrings::load(Language::English).ui().card(card), "hearts Q");
+    assert_eq!(AppStrings::load(Language::French).ui().card(card), "cœur Q");
+    for language in Language::ALL {
+        let ui = AppStrings::load(language).ui();
+        assert!(ui.suits.iter().all(|name| !name.starts_with("suit-")), "{language:?} names every suit");
+    }
+}

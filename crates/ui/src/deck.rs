@@ -49,7 +49,7 @@ pub fn DeckPicker(props: &DeckPickerProps) -> Html {
                 let colour = if suit.is_red() { "suit red" } else { "suit black" };
                 html! {
                     <div class="deck-suit" data-suit={suit.to_char().to_string()}>
-                        <span class={colour} aria-label={suit.to_char().to_string()}>{ suit.symbol() }</span>
+                        <span class={colour} role="img" aria-label={strings.suit(suit).to_owned()}>{ suit.symbol() }</span>
                         { for Rank::DESCENDING.into_iter().map(|rank| {
                             let card = Card::new(suit, rank);
                             let held = holder(card);
@@ -60,6 +60,10 @@ pub fn DeckPicker(props: &DeckPickerProps) -> Html {
                                     data-card={card.to_string()}
                                     data-holder={held.map(|seat| seat.to_char().to_string())}
                                     aria-pressed={(held == Some(props.selected)).to_string()}
+                                    aria-label={match held {
+                                        Some(seat) => format!("{} ({})", strings.card(card), strings.seat(seat)),
+                                        None => strings.card(card),
+                                    }}
                                     onclick={Callback::from(move |_| on_card.emit(card))}
                                 >
                                     { rank_label(rank) }

@@ -3,7 +3,7 @@
 use bridge::{Card, Hand, Rank, Seat, Suit};
 use yew::prelude::*;
 
-use crate::use_strings;
+use crate::{use_strings, Strings};
 
 #[derive(Properties, PartialEq)]
 pub struct HandViewProps {
@@ -21,7 +21,8 @@ pub struct HandViewProps {
 /// A hand as bridge columns print it: spades, hearts, diamonds, clubs, each
 /// with its symbol and ranks from high to low. Each card carries
 /// `data-card="SA"` so tests and styles can find it; a playable card is a
-/// button.
+/// button, named by the whole card (`spades A`) for assistive technology,
+/// which reads each suit's symbol by its name.
 #[component]
 pub fn HandView(props: &HandViewProps) -> Html {
     let strings = use_strings();
@@ -34,11 +35,11 @@ pub fn HandView(props: &HandViewProps) -> Html {
                 let colour = if suit.is_red() { "suit red" } else { "suit black" };
                 html! {
                     <div class="holding" data-suit={suit.to_char().to_string()}>
-                        <span class={colour} aria-label={suit.to_char().to_string()}>{ suit.symbol() }</span>
+                        <span class={colour} role="img" aria-label={strings.suit(suit).to_owned()}>{ suit.symbol() }</span>
                         if cards.is_empty() {
                             <span class="void">{ strings.void.clone() }</span>
                         }
-                        { for cards.into_iter().map(|card| card_view(card, props)) }
+                        { for cards.into_iter().map(|card| card_view(card, props, &strings)) }
                     </div>
                 }
             }) }
@@ -46,13 +47,15 @@ pub fn HandView(props: &HandViewProps) -> Html {
     }
 }
 
-fn card_view(card: Card, props: &HandViewProps) -> Html {
+/// A card of the hand: its rank, a button named by the whole card when it
+/// may be played.
+fn card_view(card: Card, props: &HandViewProps, strings: &Strings) -> Html {
     let label = rank_label(card.rank);
     let data = card.to_string();
     if props.playable.contains(card) {
         let on_card = props.on_card.clone();
         html! {
-            <button class="card playable" data-card={data} onclick={Callback::from(move |_| on_card.emit(card))}>
+            <button class="card playable" data-card={data} aria-label={strings.card(card)} onclick={Callback::from(move |_| on_card.emit(card))}>
                 { label }
             </button>
         }

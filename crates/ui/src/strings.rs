@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use bridge::{Seat, Vulnerability};
+use bridge::{Card, Seat, Suit, Vulnerability};
 use yew::prelude::*;
 
 /// Every piece of text a component may show. The app provides it through a
@@ -24,6 +24,9 @@ pub struct Strings {
     pub pass: String,
     /// Notrump in a bid, such as `NT` or `SA`.
     pub notrump: String,
+    /// The suits' names, spades first, as assistive technology reads a
+    /// suit's symbol.
+    pub suits: [String; 4],
 }
 
 impl Strings {
@@ -35,6 +38,19 @@ impl Strings {
             Seat::South => &self.south,
             Seat::West => &self.west,
         }
+    }
+
+    /// A suit's name, read in place of its symbol.
+    #[must_use]
+    pub fn suit(&self, suit: Suit) -> &str {
+        &self.suits[3 - suit.index()]
+    }
+
+    /// A card as assistive technology reads it: the suit's name and the
+    /// rank as written (`spades 10`), where the screen shows `♠10`.
+    #[must_use]
+    pub fn card(&self, card: Card) -> String {
+        format!("{} {}", self.suit(card.suit), crate::hand::rank_label(card.rank))
     }
 
     #[must_use]
@@ -64,6 +80,7 @@ impl Default for Strings {
             void: "—".into(),
             pass: "Pass".into(),
             notrump: "NT".into(),
+            suits: ["spades".into(), "hearts".into(), "diamonds".into(), "clubs".into()],
         }
     }
 }

@@ -15,7 +15,8 @@ pub struct TrickViewProps {
 
 /// North at the top, South at the bottom, West and East on the sides; an
 /// empty place for a seat yet to play. Each card carries `data-card` and its
-/// place `data-seat`; the winner's card has the class `winner`.
+/// place `data-seat`, and is named by its seat and the card (`North: spades
+/// Q`) for assistive technology; the winner's card has the class `winner`.
 #[component]
 pub fn TrickView(props: &TrickViewProps) -> Html {
     let strings = use_strings();
@@ -36,7 +37,8 @@ pub fn TrickView(props: &TrickViewProps) -> Html {
                                 class={classes!(place, (props.winner == Some(seat)).then_some("winner"))}
                                 data-seat={seat.to_char().to_string()}
                                 data-card={card.to_string()}
-                                aria-label={strings.seat(seat).to_owned()}
+                                role="img"
+                                aria-label={format!("{}: {}", strings.seat(seat), strings.card(card))}
                             >
                                 <span class={colour}>{ card.suit.symbol() }</span>
                                 { crate::hand::rank_label(card.rank) }

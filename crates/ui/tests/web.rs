@@ -79,6 +79,8 @@ async fn a_trick_shows_each_card_in_its_seat_and_the_winner() {
     }
     let winner = root.query_selector(".winner").expect("valid").expect("the winner is marked");
     assert_eq!(winner.get_attribute("data-seat").as_deref(), Some("N"));
+    // Read by its seat and card, not by its symbol.
+    assert_eq!(winner.get_attribute("aria-label").as_deref(), Some("North: spades A"));
 }
 
 #[wasm_bindgen_test]
@@ -125,6 +127,11 @@ async fn only_the_playable_cards_of_a_hand_are_buttons_and_a_click_reports_the_c
     assert_eq!(root.query_selector_all("[data-card]").expect("valid").length(), 7, "every card is shown");
     let ten = root.query_selector("[data-card='HT']").expect("valid").expect("the ten of hearts");
     assert_eq!(ten.text_content().as_deref(), Some("10"));
+    // A playable card is named by the whole card; each suit's symbol by the suit.
+    let king = root.query_selector("button[data-card='SK']").expect("valid").expect("the king of spades");
+    assert_eq!(king.get_attribute("aria-label").as_deref(), Some("spades K"));
+    let symbol = root.query_selector("[data-suit='H'] [role='img']").expect("valid").expect("the hearts' symbol");
+    assert_eq!(symbol.get_attribute("aria-label").as_deref(), Some("hearts"));
     click(&root, "[data-card='HT']");
     click(&root, "[data-card='SK']");
     assert_eq!(
