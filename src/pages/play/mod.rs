@@ -911,7 +911,8 @@ impl Player {
                 if let Some(tricks) = refused_claim {
                     <p class="claim-refused" role="status">{ strings.get("game-claim-refused").replace("{n}", &tricks.to_string()) }</p>
                 }
-                { for feedback }
+                // Announced as it comes, like the status above.
+                <div class="card-feedback-live" aria-live="polite">{ for feedback }</div>
             </>
         }
     }

@@ -102,7 +102,10 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
 
     // A card, judged by the solver; the best cards on request.
     let (_, after_first) = play_a_card(&browser, cards).await?;
-    let feedback = browser.find(".card-feedback.best, .card-feedback.cost").await.context("advice on the card")?;
+    let feedback = browser
+        .find("[aria-live='polite'] .card-feedback.best, [aria-live='polite'] .card-feedback.cost")
+        .await
+        .context("advice on the card, in a region read out as it comes")?;
     let cost: u8 = feedback.attr("data-cost").await?.context("the cost")?.parse()?;
     assert!(cost <= 13);
     browser.find("button.show-best").await?.click().await?;
