@@ -132,6 +132,7 @@ impl AppStrings {
             pass: self.get("call-pass"),
             notrump: self.get("notrump"),
             suits: ["suit-spades", "suit-hearts", "suit-diamonds", "suit-clubs"].map(|key| self.get(key)),
+            honours: ["rank-ace", "rank-king", "rank-queen", "rank-jack"].map(|key| self.get(key)),
         }
     }
 }

@@ -115,7 +115,7 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
                                 let comment = game.card_comments().get(first + offset).and_then(&text);
                                 html! {
                                     <span class="played" data-card={card.to_string()} title={ui_strings.seat(seat).to_owned()}>
-                                        { format!("{} ", ui::card_label(card)) }
+                                        { format!("{} ", ui_strings.card_label(card)) }
                                         if let Some(comment) = comment {
                                             <em class="card-comment">{ comment }</em>
                                         }

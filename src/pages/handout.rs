@@ -90,6 +90,7 @@ pub fn HandoutPage(props: &HandoutPageProps) -> Html {
 /// One board of the handout, in the language of `strings`.
 fn handout_board(strings: &AppStrings, idx: usize, board: &Board) -> Html {
     let locale = strings.locale();
+    let ui_strings = strings.ui();
     let text = |localized: &Localized| localized.for_reader(&locale).map(|text| text.to_plain(&locale));
     let game = board.game();
     let auction = game.auction();
@@ -104,7 +105,7 @@ fn handout_board(strings: &AppStrings, idx: usize, board: &Board) -> Html {
         .play()
         .iter()
         .zip(game.card_comments())
-        .filter_map(|(card, comment)| Some((ui::card_label(*card), text(comment)?)))
+        .filter_map(|(card, comment)| Some((ui_strings.card_label(*card), text(comment)?)))
         .collect();
     html! {
         <article class="handout-board" data-board={board.id.0.clone()}>

@@ -39,12 +39,18 @@ fn every_store_error_has_a_message_in_every_language() {
 }
 
 #[test]
-fn the_components_read_cards_in_the_interface_language() {
-    let card: bridge::Card = "HQ".parse().expect("a card");
-    assert_eq!(AppStrings::load(Language::English).ui().card(card), "hearts Q");
-    assert_eq!(AppStrings::load(Language::French).ui().card(card), "cœur Q");
+fn cards_are_written_and_read_in_the_interface_language() {
+    let card = |text: &str| -> bridge::Card { text.parse().expect("a card") };
+    let (english, french) = (AppStrings::load(Language::English).ui(), AppStrings::load(Language::French).ui());
+    assert_eq!(english.card(card("HQ")), "hearts Q");
+    assert_eq!(french.card(card("HQ")), "cœur D");
+    // French players write the king, queen and jack R, D and V.
+    let labels = |ui: &ui::Strings| ["SA", "SK", "HQ", "DJ", "CT", "C2"].map(|text| ui.card_label(card(text)));
+    assert_eq!(labels(&english), ["♠A", "♠K", "♥Q", "♦J", "♣10", "♣2"]);
+    assert_eq!(labels(&french), ["♠A", "♠R", "♥D", "♦V", "♣10", "♣2"]);
     for language in Language::ALL {
         let ui = AppStrings::load(language).ui();
         assert!(ui.suits.iter().all(|name| !name.starts_with("suit-")), "{language:?} names every suit");
+        assert!(ui.honours.iter().all(|letter| letter.chars().count() == 1), "{language:?} has a letter per honour");
     }
 }

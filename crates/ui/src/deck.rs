@@ -3,7 +3,6 @@
 use bridge::{BySeat, Card, Hand, Rank, Seat, Suit};
 use yew::prelude::*;
 
-use crate::hand::rank_label;
 use crate::use_strings;
 
 #[derive(Properties, PartialEq)]
@@ -66,7 +65,7 @@ pub fn DeckPicker(props: &DeckPickerProps) -> Html {
                                     }}
                                     onclick={Callback::from(move |_| on_card.emit(card))}
                                 >
-                                    { rank_label(rank) }
+                                    { strings.rank(rank) }
                                     if let Some(seat) = held {
                                         <small>{ strings.seat(seat).chars().next().unwrap_or(seat.to_char()) }</small>
                                     }

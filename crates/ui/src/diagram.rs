@@ -70,11 +70,11 @@ fn compact(props: &DealDiagramProps, strings: &crate::Strings) -> Html {
             <div class={classes!("compact-hand", format!("seat-{}", seat.to_char().to_ascii_lowercase()))}
                 data-seat={seat.to_char().to_string()} title={strings.seat(seat).to_owned()}>
                 { for Suit::PBN_ORDER.into_iter().map(|suit| {
-                    let ranks: String = held.suit(suit).iter().map(|card| crate::rank_label(card.rank)).collect();
+                    let ranks: String = held.suit(suit).iter().map(|card| strings.rank(card.rank)).collect();
                     let colour = if suit.is_red() { "suit red" } else { "suit black" };
                     html! {
                         <span class="compact-holding" data-suit={suit.to_char().to_string()}>
-                            <span class={colour}>{ suit.symbol() }</span>
+                            <span class={colour} role="img" aria-label={strings.suit(suit).to_owned()}>{ suit.symbol() }</span>
                             { if ranks.is_empty() { strings.void.clone() } else { ranks } }
                         </span>
                     }

@@ -1,6 +1,6 @@
 //! One hand: four lines, one per suit, with its symbol and ranks.
 
-use bridge::{Card, Hand, Rank, Seat, Suit};
+use bridge::{Card, Hand, Seat, Suit};
 use yew::prelude::*;
 
 use crate::{use_strings, Strings};
@@ -50,7 +50,7 @@ pub fn HandView(props: &HandViewProps) -> Html {
 /// A card of the hand: its rank, a button named by the whole card when it
 /// may be played.
 fn card_view(card: Card, props: &HandViewProps, strings: &Strings) -> Html {
-    let label = rank_label(card.rank);
+    let label = strings.rank(card.rank);
     let data = card.to_string();
     if props.playable.contains(card) {
         let on_card = props.on_card.clone();
@@ -61,21 +61,5 @@ fn card_view(card: Card, props: &HandViewProps, strings: &Strings) -> Html {
         }
     } else {
         html! { <span class="card" data-card={data}>{ label }</span> }
-    }
-}
-
-/// A card as players write it: the suit symbol and the rank, `♠10`.
-#[must_use]
-pub fn card_label(card: Card) -> String {
-    format!("{}{}", card.suit.symbol(), rank_label(card.rank))
-}
-
-/// A rank as players write it: `10` for the ten.
-#[must_use]
-pub fn rank_label(rank: Rank) -> String {
-    if rank == Rank::Ten {
-        "10".to_owned()
-    } else {
-        rank.to_char().to_string()
     }
 }

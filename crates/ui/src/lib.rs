@@ -20,6 +20,6 @@ pub use bidding::{BidBox, BidBoxProps};
 pub use dd_table::{DdTableView, DdTableViewProps};
 pub use deck::{DeckPicker, DeckPickerProps};
 pub use diagram::{DealDiagram, DealDiagramProps};
-pub use hand::{card_label, rank_label, HandView, HandViewProps};
+pub use hand::{HandView, HandViewProps};
 pub use strings::{use_strings, Strings};
 pub use trick::{TrickView, TrickViewProps};

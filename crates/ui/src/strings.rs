@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use bridge::{Card, Seat, Suit, Vulnerability};
+use bridge::{Card, Rank, Seat, Suit, Vulnerability};
 use yew::prelude::*;
 
 /// Every piece of text a component may show. The app provides it through a
@@ -27,6 +27,9 @@ pub struct Strings {
     /// The suits' names, spades first, as assistive technology reads a
     /// suit's symbol.
     pub suits: [String; 4],
+    /// The honours' letters, the ace first: `A K Q J` in English, `A R D
+    /// V` in French.
+    pub honours: [String; 4],
 }
 
 impl Strings {
@@ -46,11 +49,32 @@ impl Strings {
         &self.suits[3 - suit.index()]
     }
 
+    /// A rank as players of the language write it: `10` for the ten, the
+    /// honours by their letters.
+    #[must_use]
+    pub fn rank(&self, rank: Rank) -> String {
+        match rank {
+            Rank::Ace => self.honours[0].clone(),
+            Rank::King => self.honours[1].clone(),
+            Rank::Queen => self.honours[2].clone(),
+            Rank::Jack => self.honours[3].clone(),
+            Rank::Ten => "10".to_owned(),
+            other => other.to_char().to_string(),
+        }
+    }
+
+    /// A card as players write it: the suit's symbol and the rank, `♠10`,
+    /// `♥D` in French.
+    #[must_use]
+    pub fn card_label(&self, card: Card) -> String {
+        format!("{}{}", card.suit.symbol(), self.rank(card.rank))
+    }
+
     /// A card as assistive technology reads it: the suit's name and the
     /// rank as written (`spades 10`), where the screen shows `♠10`.
     #[must_use]
     pub fn card(&self, card: Card) -> String {
-        format!("{} {}", self.suit(card.suit), crate::hand::rank_label(card.rank))
+        format!("{} {}", self.suit(card.suit), self.rank(card.rank))
     }
 
     #[must_use]
@@ -81,6 +105,7 @@ impl Default for Strings {
             pass: "Pass".into(),
             notrump: "NT".into(),
             suits: ["spades".into(), "hearts".into(), "diamonds".into(), "clubs".into()],
+            honours: ["A".into(), "K".into(), "Q".into(), "J".into()],
         }
     }
 }

@@ -41,7 +41,7 @@ pub fn TrickView(props: &TrickViewProps) -> Html {
                                 aria-label={format!("{}: {}", strings.seat(seat), strings.card(card))}
                             >
                                 <span class={colour}>{ card.suit.symbol() }</span>
-                                { crate::hand::rank_label(card.rank) }
+                                { strings.rank(card.rank) }
                             </div>
                         }
                     }

@@ -15,7 +15,7 @@ use std::rc::Rc;
 use bridge::{Card, Deal, Seat, Vulnerability};
 use serde::{Deserialize, Serialize};
 use training::{generate_deal_code, BoardId, GateRejection, Level, Ownership, ServiceError, Sharing, TeachingMode};
-use ui::{card_label, AuctionTable, BidBox, DealDiagram, DeckPicker, TrickView};
+use ui::{AuctionTable, BidBox, DealDiagram, DeckPicker, TrickView};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -571,6 +571,7 @@ fn play_section(
     let winner = shown_trick.winner(play.trump());
     let fitting = play.cards().count();
     let next = play.next_player();
+    let ui_strings = strings.ui();
     html! {
         <>
             <h3>{ strings.get("play") }</h3>
@@ -599,13 +600,13 @@ fn play_section(
                 let first = trick * 4;
                 let open = first + 4 >= draft.play.len()
                     || draft.card_comments.iter().skip(first).take(cards.len()).any(Texts::has_text);
-                let spelled: Vec<String> = cards.iter().map(|card| card_label(*card)).collect();
+                let spelled: Vec<String> = cards.iter().map(|card| ui_strings.card_label(*card)).collect();
                 html! {
                     <details class="trick-comments" open={open}>
                         <summary>{ format!("{} {}: {}", strings.get("trick"), trick + 1, spelled.join(" ")) }</summary>
                         { for cards.iter().enumerate().map(|(offset, card)| {
                             let idx = first + offset;
-                            let label = format!("{} {} ({})", strings.get("comment-on-card"), idx + 1, card_label(*card));
+                            let label = format!("{} {} ({})", strings.get("comment-on-card"), idx + 1, ui_strings.card_label(*card));
                             let texts = draft.card_comments.get(idx).cloned().unwrap_or_default();
                             let note = if idx >= fitting { html! { <p class="field-error">{ strings.get("card-not-fitting") }</p> } } else { html! {} };
                             html! { <>{ note }{ comment_fields(label, &texts, Slot::Card(idx)) }</> }

@@ -877,7 +877,7 @@ impl Player {
             }
         });
         let feedback = last_card.map(|(card, decision)| {
-            let label = ui::card_label(card);
+            let label = ctx.props().ui_strings.card_label(card);
             match journal.advice(decision) {
                 None if self.unavailable => html! {
                     <p class="card-feedback no-advice">{ strings.get("game-no-advice").replace("{card}", &label) }</p>
@@ -890,7 +890,7 @@ impl Player {
                         1 => strings.get("game-card-cost-one").replace("{card}", &label),
                         n => strings.get("game-card-cost").replace("{card}", &label).replace("{n}", &n.to_string()),
                     };
-                    let best: Vec<String> = advice.best_cards().into_iter().map(ui::card_label).collect();
+                    let best: Vec<String> = advice.best_cards().into_iter().map(|card| ctx.props().ui_strings.card_label(card)).collect();
                     html! {
                         <div class={classes!("card-feedback", if cost == 0 { "best" } else { "cost" })} data-cost={cost.to_string()}>
                             <p>{ text }</p>
@@ -956,7 +956,7 @@ impl Player {
             <dl class="card-comments teacher">
                 { for comments.into_iter().map(|(card, text)| html! {
                     <>
-                        <dt data-card={card.to_string()}>{ ui::card_label(card) }</dt>
+                        <dt data-card={card.to_string()}>{ ctx.props().ui_strings.card_label(card) }</dt>
                         <dd>{ text }</dd>
                     </>
                 }) }
@@ -1030,7 +1030,7 @@ impl Player {
                                                 data-card={played.card.to_string()}
                                                 title={ui_strings.seat(played.seat).to_owned()}
                                             >
-                                                { ui::card_label(played.card) }
+                                                { ui_strings.card_label(played.card) }
                                                 if let Some(cost) = cost {
                                                     <sup class="cost-mark">{ format!("−{cost}") }</sup>
                                                 }
@@ -1038,7 +1038,7 @@ impl Player {
                                                     <button
                                                         class="replay-from"
                                                         title={strings.get("game-replay-from")}
-                                                        aria-label={format!("{} {}", strings.get("game-replay-from"), ui::card_label(played.card))}
+                                                        aria-label={format!("{} {}", strings.get("game-replay-from"), ui_strings.card_label(played.card))}
                                                         onclick={link.callback(move |_| Msg::GoTo(decision))}
                                                     >{ "↺" }</button>
                                                 }
@@ -1110,7 +1110,7 @@ impl Player {
             .iter()
             .flat_map(|review| review.learner_cards())
             .filter(|card| card.cost.is_some_and(|cost| cost > 0))
-            .map(|card| format!("{} (−{})", ui::card_label(card.card), card.cost.unwrap_or(0)))
+            .map(|card| format!("{} (−{})", ctx.props().ui_strings.card_label(card.card), card.cost.unwrap_or(0)))
             .collect();
         let lost: u8 = review.iter().flat_map(|review| review.learner_cards()).filter_map(|card| card.cost).sum();
         let locale = strings.locale();
