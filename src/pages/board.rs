@@ -40,7 +40,7 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
     let game = board.game();
     let text = |localized: &Localized| localized.for_reader(&locale).map(|text| text.to_plain(&locale));
     let name = if board.metadata.name.is_empty() { board.code().to_owned() } else { board.metadata.name.clone() };
-    let contract = board.derived().contract.map(|contract| contract.to_string());
+    let contract = board.derived().contract.map(|contract| ui_strings.contract_text(contract));
     let metadata = &board.metadata;
     let theme_names: Vec<String> = metadata
         .auction_themes
@@ -55,7 +55,9 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
         .iter()
         .zip(game.call_comments())
         .enumerate()
-        .filter_map(|(idx, (call, comment))| Some((idx, auction.seat_of(idx), call.to_string(), text(comment)?)))
+        .filter_map(|(idx, (call, comment))| {
+            Some((idx, auction.seat_of(idx), ui_strings.call_text(*call), text(comment)?))
+        })
         .collect();
     let tricks = tricks_of(board.game());
     html! {

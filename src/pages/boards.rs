@@ -234,6 +234,7 @@ struct BoardRowProps {
 #[component]
 fn BoardRow(props: &BoardRowProps) -> Html {
     let strings = use_app_strings();
+    let ui_strings = ui::use_strings();
     let library = use_library();
     let board = &props.board;
     let id = board.id().clone();
@@ -254,7 +255,7 @@ fn BoardRow(props: &BoardRowProps) -> Html {
                     { format!(" · {} {level}", strings.get("level")) }
                 }
                 if let Some(contract) = board.contract() {
-                    { format!(" · {contract}") }
+                    { format!(" · {}", ui_strings.contract_text(contract)) }
                 }
                 if !languages.is_empty() {
                     { format!(" · {}", languages.join(", ")) }

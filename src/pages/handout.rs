@@ -99,7 +99,7 @@ fn handout_board(strings: &AppStrings, idx: usize, board: &Board) -> Html {
         .calls()
         .iter()
         .zip(game.call_comments())
-        .filter_map(|(call, comment)| Some((call.to_string(), text(comment)?)))
+        .filter_map(|(call, comment)| Some((ui_strings.call_text(*call), text(comment)?)))
         .collect();
     let card_comments: Vec<(String, String)> = game
         .play()

@@ -48,6 +48,12 @@ fn cards_are_written_and_read_in_the_interface_language() {
     let labels = |ui: &ui::Strings| ["SA", "SK", "HQ", "DJ", "CT", "C2"].map(|text| ui.card_label(card(text)));
     assert_eq!(labels(&english), ["♠A", "♠K", "♥Q", "♦J", "♣10", "♣2"]);
     assert_eq!(labels(&french), ["♠A", "♠R", "♥D", "♦V", "♣10", "♣2"]);
+    // Calls and contracts too, as the auction's table writes them.
+    let calls = |ui: &ui::Strings| ["1S", "3NT", "Pass", "X"].map(|text| ui.call_text(text.parse().expect("a call")));
+    assert_eq!(calls(&english), ["1♠", "3NT", "Pass", "X"]);
+    assert_eq!(calls(&french), ["1♠", "3SA", "Passe", "X"]);
+    let doubled: bridge::Contract = "4HX".parse().expect("a contract");
+    assert_eq!((english.contract_text(doubled), french.contract_text(doubled)), ("4♥X".to_owned(), "4♥X".to_owned()));
     for language in Language::ALL {
         let ui = AppStrings::load(language).ui();
         assert!(ui.suits.iter().all(|name| !name.starts_with("suit-")), "{language:?} names every suit");

@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use bridge::{Card, Rank, Seat, Suit, Vulnerability};
+use bridge::{Call, Card, Contract, Rank, Seat, Strain, Suit, Vulnerability};
 use yew::prelude::*;
 
 /// Every piece of text a component may show. The app provides it through a
@@ -68,6 +68,29 @@ impl Strings {
     #[must_use]
     pub fn card_label(&self, card: Card) -> String {
         format!("{}{}", card.suit.symbol(), self.rank(card.rank))
+    }
+
+    /// A call as players write it in plain text: `1♠`, `3NT` (`3SA` in
+    /// French), `Pass` (`Passe`), `X`, `XX`. The auction's table writes
+    /// the same, its suits coloured.
+    #[must_use]
+    pub fn call_text(&self, call: Call) -> String {
+        match call {
+            Call::Pass => self.pass.clone(),
+            Call::Double => "X".to_owned(),
+            Call::Redouble => "XX".to_owned(),
+            Call::Bid(bid) => match bid.strain() {
+                Strain::NoTrump => format!("{}{}", bid.level(), self.notrump),
+                strain => format!("{}{}", bid.level(), strain.trump().map_or(' ', |suit| suit.symbol())),
+            },
+        }
+    }
+
+    /// A contract as players write it: its bid as [`Strings::call_text`],
+    /// then `X` or `XX` when doubled or redoubled.
+    #[must_use]
+    pub fn contract_text(&self, contract: Contract) -> String {
+        format!("{}{}", self.call_text(Call::Bid(contract.bid)), contract.penalty.as_str())
     }
 
     /// A card as assistive technology reads it: the suit's name and the

@@ -470,7 +470,7 @@ pub fn EditorPage(props: &EditorPageProps) -> Html {
             </button>
             { rejections_of(Section::Auction) }
             { for draft.calls.iter().zip(&draft.call_comments).enumerate().map(|(idx, (call, texts))| {
-                comment_fields(format!("{} {} ({call})", strings.get("comment-on-call"), idx + 1), texts, Slot::Call(idx))
+                comment_fields(format!("{} {} ({})", strings.get("comment-on-call"), idx + 1, ui_strings.call_text(*call)), texts, Slot::Call(idx))
             }) }
 
             if let Some(play) = &play_state {

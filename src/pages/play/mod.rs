@@ -675,7 +675,7 @@ impl Player {
             .enumerate()
             .filter_map(|(idx, (call, comment))| {
                 let text = comment.for_reader(&locale)?.to_plain(&locale);
-                Some((idx, auction.seat_of(idx), call.to_string(), text))
+                Some((idx, auction.seat_of(idx), ctx.props().ui_strings.call_text(*call), text))
             })
             .collect();
         let start = |seat: Seat| ctx.link().callback(move |_| Msg::Start(seat));

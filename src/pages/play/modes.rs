@@ -235,17 +235,18 @@ pub fn minibridge_review(
 /// The verdict on the learner's last call: the board's call, or the call
 /// the board made instead, with the teacher's comment on that call.
 pub fn call_feedback(strings: &AppStrings, verdict: &CallVerdict, comment: Option<String>) -> Html {
-    let made = verdict.made.to_string();
+    let ui_strings = strings.ui();
+    let made = ui_strings.call_text(verdict.made);
     let text = match verdict.expected {
         _ if verdict.matches() => strings.get("bidding-match").replace("{call}", &made),
         Some(expected) => {
-            strings.get("bidding-mismatch").replace("{call}", &made).replace("{board}", &expected.to_string())
+            strings.get("bidding-mismatch").replace("{call}", &made).replace("{board}", &ui_strings.call_text(expected))
         }
         None => strings.get("bidding-past-board").replace("{call}", &made),
     };
     html! {
         <div class={classes!("call-feedback", if verdict.matches() { "match" } else { "mismatch" })}
-            data-call={made} data-index={verdict.index.to_string()}>
+            data-call={verdict.made.to_string()} data-index={verdict.index.to_string()}>
             <p>{ text }</p>
             if let Some(comment) = comment {
                 <p class="call-comment teacher">{ comment }</p>
