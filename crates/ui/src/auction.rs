@@ -1,6 +1,6 @@
 //! The auction as a table: one column per seat from West, one row per round.
 
-use bridge::{Call, Seat, Strain};
+use bridge::{Call, Seat};
 use yew::prelude::*;
 
 use crate::{use_strings, Strings};
@@ -55,19 +55,17 @@ pub fn AuctionTable(props: &AuctionTableProps) -> Html {
     }
 }
 
-/// A call as players read it: `1♠`, `3NT` (or the reader's word), `Pass`, `X`, `XX`.
+/// A call as players read it: [`Strings::call_text`], a suit's symbol in
+/// its colour.
 pub(crate) fn call_label(strings: &Strings, call: Call) -> Html {
     match call {
-        Call::Pass => html! { strings.pass.clone() },
-        Call::Double => html! { "X" },
-        Call::Redouble => html! { "XX" },
-        Call::Bid(bid) => match bid.strain() {
-            Strain::NoTrump => html! { format!("{}{}", bid.level(), strings.notrump) },
-            strain => {
-                let suit = strain.trump().map_or(' ', |suit| suit.symbol());
-                let colour = if strain.trump().is_some_and(|suit| suit.is_red()) { "suit red" } else { "suit black" };
-                html! { <>{ bid.level() }<span class={colour}>{ suit }</span></> }
+        Call::Bid(bid) => match bid.strain().trump() {
+            Some(suit) => {
+                let colour = if suit.is_red() { "suit red" } else { "suit black" };
+                html! { <>{ bid.level() }<span class={colour}>{ suit.symbol() }</span></> }
             }
+            None => html! { strings.call_text(call) },
         },
+        other => html! { strings.call_text(other) },
     }
 }
