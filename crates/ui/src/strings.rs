@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use bridge::{Call, Card, Contract, Rank, Seat, Strain, Suit, Vulnerability};
+use bridge::{Call, Card, Contract, Rank, Seat, Suit, Vulnerability};
 use yew::prelude::*;
 
 /// Every piece of text a component may show. The app provides it through a
@@ -79,9 +79,9 @@ impl Strings {
             Call::Pass => self.pass.clone(),
             Call::Double => "X".to_owned(),
             Call::Redouble => "XX".to_owned(),
-            Call::Bid(bid) => match bid.strain() {
-                Strain::NoTrump => format!("{}{}", bid.level(), self.notrump),
-                strain => format!("{}{}", bid.level(), strain.trump().map_or(' ', |suit| suit.symbol())),
+            Call::Bid(bid) => match bid.strain().trump() {
+                Some(suit) => format!("{}{}", bid.level(), suit.symbol()),
+                None => format!("{}{}", bid.level(), self.notrump),
             },
         }
     }
