@@ -165,7 +165,7 @@ impl Draft {
     /// # Errors
     /// Why the text is not a deal.
     pub fn deal(&self) -> Result<Deal, String> {
-        let deal: Deal = self.deal_text.parse().map_err(|error| format!("{error}"))?;
+        let deal: Deal = pbn_ranks(&self.deal_text).parse().map_err(|error| format!("{error}"))?;
         Ok(deal.complete_fourth_hand())
     }
 
@@ -225,7 +225,8 @@ impl Draft {
     /// text cannot be read hand by hand.
     #[must_use]
     pub fn loose_hands(&self) -> Option<BySeat<Hand>> {
-        let text = self.deal_text.trim();
+        let text = pbn_ranks(&self.deal_text);
+        let text = text.trim();
         let mut hands = BySeat::<Hand>::default();
         if text.is_empty() {
             return Some(hands);
@@ -408,6 +409,20 @@ impl Section {
             RejectionReason::InvalidGoal => Section::Teaching,
             RejectionReason::InvalidCode | RejectionReason::CodeMismatch => Section::General,
         }
+    }
+}
+
+/// A deal string as typed, with French honours and a ten written `10`
+/// turned into PBN's letters: R, D and V (roi, dame, valet) are K, Q and
+/// J, which PBN's ranks never spell otherwise. The first seat, before the
+/// colon, is left as it is.
+fn pbn_ranks(text: &str) -> String {
+    let (seat, hands) = text.split_once(':').unwrap_or(("", text));
+    let hands = hands.replace("10", "T").replace('R', "K").replace('D', "Q").replace('V', "J");
+    if text.contains(':') {
+        format!("{seat}:{hands}")
+    } else {
+        hands
     }
 }
 

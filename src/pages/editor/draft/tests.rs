@@ -212,3 +212,17 @@ fn the_teaching_mode_is_chosen_by_name_and_goes_to_the_board() {
     assert!(gated.board.game().auction().calls().is_empty());
     assert_eq!(Draft::from_board(&gated.board).teaching_mode, TeachingMode::Minibridge);
 }
+
+#[test]
+fn a_deal_typed_with_french_honours_or_tens_reads_as_pbn() {
+    let typed = |text: &str| Draft { deal_text: text.to_owned(), ..Draft::default() };
+    let english = typed("N:AKQJ.T98.765.432 - - -");
+    for text in ["N:ARDV.1098.765.432 - - -", "N:AKQJ.1098.765.432 - - -", "N:ARDV.T98.765.432 - - -"] {
+        assert_eq!(typed(text).loose_hands(), english.loose_hands(), "{text}");
+    }
+    let french = typed("S:ARDV.1098.765.432 10987.ARD.ARD.ARD 6543.V76.V109.V109 -");
+    let pbn = typed("S:AKQJ.T98.765.432 T987.AKQ.AKQ.AKQ 6543.J76.JT9.JT9 -");
+    assert_eq!(french.deal(), pbn.deal());
+    assert!(french.deal().is_ok(), "three hands, the fourth completed");
+    assert!(typed("N:AKQX.T98.765.432 - - -").deal().is_err(), "a letter that is no rank still fails");
+}
