@@ -160,10 +160,10 @@ mod web {
             .collect::<Result<_, _>>()?;
         let position = double_dummy::Position::from_pbn(deal, trump, leader, &played)
             .map_err(|err| JsError::new(&err.to_string()))?;
-        let values = match (pool, value) {
-            (true, value) => ADVICE.with(|solver| super::pool_analyse(&mut solver.borrow_mut(), &position, value)),
-            (false, Some(value)) => super::SOLVER.with(|solver| solver.borrow_mut().analyse_knowing(&position, value)),
-            (false, None) => super::SOLVER.with(|solver| solver.borrow_mut().analyse(&position)),
+        let values = if pool {
+            ADVICE.with(|solver| super::pool_analyse(&mut solver.borrow_mut(), &position, value))
+        } else {
+            super::SOLVER.with(|solver| solver.borrow_mut().analyse_knowing(&position, value))
         };
         Ok(values.iter().map(|value| format!("{} {}", value.card, value.tricks)).collect::<Vec<_>>().join(" "))
     }

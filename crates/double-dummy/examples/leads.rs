@@ -59,18 +59,14 @@ fn main() {
             let value = solver.solve(&position);
             assert_eq!(value, max, "{line}");
         } else if best_only {
-            let (value, cards) = match known {
-                Some(value) => solver.best_cards_knowing(&position, value),
-                None => solver.best_cards(&position),
-            };
+            let (value, cards) = solver.best_cards_knowing(&position, known);
             let best: Vec<Card> = expected.iter().filter(|(_, v)| *v == value).map(|(c, _)| *c).collect();
             assert_eq!((value, &cards), (max, &best), "{line}");
         } else {
             let threads: Option<usize> = std::env::var("THREADS").ok().and_then(|v| v.parse().ok());
-            let values = match (threads, known) {
-                (Some(threads), known) => solver.analyse_on(&position, known, &ScopedThreads(threads)),
-                (None, Some(value)) => solver.analyse_knowing(&position, value),
-                (None, None) => solver.analyse(&position),
+            let values = match threads {
+                Some(threads) => solver.analyse_on(&position, known, &ScopedThreads(threads)),
+                None => solver.analyse_knowing(&position, known),
             };
             let values: Vec<(Card, u8)> = values.iter().map(|v| (v.card, v.tricks)).collect();
             assert_eq!(values, expected, "{line}");

@@ -120,7 +120,7 @@ impl Solver {
     /// took 6% more nodes on the opening leads of solve-board.jsonl. The
     /// groups go in the search's move order (see below).
     pub fn analyse(&mut self, position: &Position) -> Vec<CardValue> {
-        self.analyse_within(position, None)
+        self.analyse_knowing(position, None)
     }
 
     /// [`Solver::analyse`] when the position's value (what [`Solver::solve`]
@@ -129,14 +129,8 @@ impl Solver {
     /// so a card that reaches it takes one test, not two. On the 100
     /// opening leads of solve-board.jsonl 23% fewer nodes than `analyse`,
     /// mid-play 34% fewer. A `value` too high costs time only; one too low
-    /// caps every card's value at it.
-    pub fn analyse_knowing(&mut self, position: &Position, value: u8) -> Vec<CardValue> {
-        self.analyse_within(position, Some(value))
-    }
-
-    /// [`Solver::analyse`], or [`Solver::analyse_knowing`] when `value` is
-    /// known.
-    fn analyse_within(&mut self, position: &Position, value: Option<u8>) -> Vec<CardValue> {
+    /// caps every card's value at it. Without a value, `analyse` itself.
+    pub fn analyse_knowing(&mut self, position: &Position, value: Option<u8>) -> Vec<CardValue> {
         let player = position.to_play();
         let n_tricks = tricks_u8(position.tricks_left());
         let ns_player = player.index() & 1 == 0;
@@ -315,23 +309,17 @@ impl Solver {
     /// equivalent cards instead of each card's exact value. What a robot
     /// needs to pick a best card.
     pub fn best_cards(&mut self, position: &Position) -> (u8, Vec<Card>) {
-        self.best_cards_within(position, None)
+        self.best_cards_knowing(position, None)
     }
 
     /// [`Solver::best_cards`] when the position's value is known, as in
     /// [`Solver::analyse_knowing`]: one test per group at that value, and
     /// no search for the value itself (on the 100 opening leads of
-    /// solve-board.jsonl 29% fewer nodes than `best_cards`, mid-play 50%
-    /// fewer). When no card reaches `value`, it was too high and the answer
+    /// solve-board.jsonl 29% fewer nodes than `best_cards`, mid-play 42%
+    /// fewer). When no card reaches `known`, it was too high and the answer
     /// is `best_cards`'s; one too low makes every card that reaches it a
-    /// best card.
-    pub fn best_cards_knowing(&mut self, position: &Position, value: u8) -> (u8, Vec<Card>) {
-        self.best_cards_within(position, Some(value))
-    }
-
-    /// [`Solver::best_cards`], or [`Solver::best_cards_knowing`] when
-    /// `value` is known.
-    fn best_cards_within(&mut self, position: &Position, known: Option<u8>) -> (u8, Vec<Card>) {
+    /// best card. Without a value, `best_cards` itself.
+    pub fn best_cards_knowing(&mut self, position: &Position, known: Option<u8>) -> (u8, Vec<Card>) {
         let player = position.to_play();
         let n_tricks = tricks_u8(position.tricks_left());
         let ns_player = player.index() & 1 == 0;
@@ -358,7 +346,7 @@ impl Solver {
             (value, best)
         });
         match found {
-            (_, 0) if known.is_some() => self.best_cards_within(position, None),
+            (_, 0) if known.is_some() => self.best_cards_knowing(position, None),
             (value, best) => (value, pbn_order(best).collect()),
         }
     }

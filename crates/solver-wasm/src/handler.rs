@@ -93,10 +93,9 @@ impl Handler {
 
     fn analyse(&mut self, msg: &PositionMsg) -> Result<ResponseBody, SolverError> {
         let position = checked(msg)?;
-        let values = match (self.pool, msg.value) {
-            (Some(pool), value) => (pool.analyse)(&mut self.solver, &position, value),
-            (None, Some(value)) => self.solver.analyse_knowing(&position, value),
-            (None, None) => self.solver.analyse(&position),
+        let values = match self.pool {
+            Some(pool) => (pool.analyse)(&mut self.solver, &position, msg.value),
+            None => self.solver.analyse_knowing(&position, msg.value),
         };
         Ok(ResponseBody::Analyse(
             values.into_iter().map(|value| CardValueMsg { card: value.card, tricks: value.tricks }).collect(),
@@ -105,10 +104,7 @@ impl Handler {
 
     fn best_cards(&mut self, msg: &PositionMsg) -> Result<ResponseBody, SolverError> {
         let position = checked(msg)?;
-        let (value, cards) = match msg.value {
-            Some(value) => self.solver.best_cards_knowing(&position, value),
-            None => self.solver.best_cards(&position),
-        };
+        let (value, cards) = self.solver.best_cards_knowing(&position, msg.value);
         Ok(ResponseBody::BestCards { value, cards })
     }
 

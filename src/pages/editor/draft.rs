@@ -417,12 +417,10 @@ impl Section {
 /// J, which PBN's ranks never spell otherwise. The first seat, before the
 /// colon, is left as it is.
 fn pbn_ranks(text: &str) -> String {
-    let (seat, hands) = text.split_once(':').unwrap_or(("", text));
-    let hands = hands.replace("10", "T").replace('R', "K").replace('D', "Q").replace('V', "J");
-    if text.contains(':') {
-        format!("{seat}:{hands}")
-    } else {
-        hands
+    let ranks = |hands: &str| hands.replace("10", "T").replace('R', "K").replace('D', "Q").replace('V', "J");
+    match text.split_once(':') {
+        Some((seat, hands)) => format!("{seat}:{}", ranks(hands)),
+        None => ranks(text),
     }
 }
 

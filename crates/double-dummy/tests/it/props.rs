@@ -202,10 +202,10 @@ proptest! {
         let values = Solver::with_memory(1 << 20).analyse(&position);
         let max = values.iter().map(|value| value.tricks).max().unwrap_or(0);
         let given = max + more;
-        prop_assert_eq!(&Solver::with_memory(1 << 20).analyse_knowing(&position, given), &values);
+        prop_assert_eq!(&Solver::with_memory(1 << 20).analyse_knowing(&position, Some(given)), &values);
         prop_assert_eq!(&Solver::with_memory(1 << 20).analyse_on(&position, Some(given), &ScopedThreads(2)), &values);
         let best = Solver::with_memory(1 << 20).best_cards(&position);
-        prop_assert_eq!(Solver::with_memory(1 << 20).best_cards_knowing(&position, given), best);
+        prop_assert_eq!(Solver::with_memory(1 << 20).best_cards_knowing(&position, Some(given)), best);
     }
 
     #[test]

@@ -111,13 +111,18 @@ fn solve_board_knowing_the_value() {
         let pairs = |values: Vec<double_dummy::CardValue>| -> Vec<(Card, u8)> {
             values.iter().map(|value| (value.card, value.tricks)).collect()
         };
-        let known = pairs(solver.analyse_knowing(&vector.position, value));
+        let known = pairs(solver.analyse_knowing(&vector.position, Some(value)));
         assert_eq!(known, vector.cards, "card values knowing the value of {}", vector.line);
         let pooled = pairs(solver.analyse_on(&vector.position, Some(value), &ScopedThreads(2)));
         assert_eq!(pooled, vector.cards, "card values on threads knowing the value of {}", vector.line);
         let best: Vec<Card> =
             vector.cards.iter().filter(|(_, tricks)| *tricks == value).map(|(card, _)| *card).collect();
-        assert_eq!(solver.best_cards_knowing(&vector.position, value), (value, best), "best cards of {}", vector.line);
+        assert_eq!(
+            solver.best_cards_knowing(&vector.position, Some(value)),
+            (value, best),
+            "best cards of {}",
+            vector.line
+        );
     }
 }
 

@@ -91,16 +91,20 @@ impl BoardVector {
     pub fn knowing(&self, more: u8) -> PositionMsg {
         self.position.clone().knowing(Some(self.value() + more))
     }
+
+    /// The position asked three ways, each named: without its value, with
+    /// it, and with a value one trick too high (which costs time only).
+    fn asked(&self) -> [(PositionMsg, &'static str); 3] {
+        [(self.position.clone(), "unknown"), (self.knowing(0), "known"), (self.knowing(1), "too high")]
+    }
 }
 
 /// Asks for every card's value in the position of `vector` and checks them;
 /// then again with the position's value given, as the app gives it once it
-/// knows it (every card's value must be the same), and with a value one
-/// trick too high (which costs time only: the same values again).
+/// knows it, and with a value one trick too high: the same values each way.
 #[track_caller]
 pub fn check_board(ask: &mut impl FnMut(Request) -> Response, id: u64, vector: &BoardVector) {
-    let asked = [(vector.position.clone(), "unknown"), (vector.knowing(0), "known"), (vector.knowing(1), "too high")];
-    for (idx, (position, value)) in asked.into_iter().enumerate() {
+    for (idx, (position, value)) in vector.asked().into_iter().enumerate() {
         let id = id * 3 + idx as u64;
         let response = ask(Request { id, body: RequestBody::Analyse(position) });
         assert_eq!(response.id, id, "the answer's id");
@@ -118,16 +122,15 @@ pub fn check_board(ask: &mut impl FnMut(Request) -> Response, id: u64, vector: &
 
 /// Asks for the best cards of the position of `vector` and checks them: its
 /// best value and exactly the cards worth it, in the file's order, as
-/// `double_dummy::Solver::best_cards` answers.
-/// The same when the position's value is given, or one too high (when no
-/// card reaches the value given, the worker finds the position's own).
+/// `double_dummy::Solver::best_cards` answers; the same when the position's
+/// value is given, or one too high (when no card reaches the value given,
+/// the worker finds the position's own).
 #[track_caller]
 pub fn check_best_cards(ask: &mut impl FnMut(Request) -> Response, id: u64, vector: &BoardVector) {
     let best = vector.value();
     let best_cards: Vec<Card> =
         vector.cards.iter().filter(|(_, tricks)| *tricks == best).map(|(card, _)| *card).collect();
-    let asked = [(vector.position.clone(), "unknown"), (vector.knowing(0), "known"), (vector.knowing(1), "too high")];
-    for (idx, (position, given)) in asked.into_iter().enumerate() {
+    for (idx, (position, given)) in vector.asked().into_iter().enumerate() {
         let id = id * 3 + idx as u64;
         let response = ask(Request { id, body: RequestBody::BestCards(position) });
         assert_eq!(response.id, id, "the answer's id");
