@@ -136,7 +136,8 @@ pub fn LessonStepPage(props: &LessonStepPageProps) -> Html {
         <section class="lesson-step" data-collection={collection.id.0.clone()} data-step={(at + 1).to_string()}>
             <header class="lesson-header">
                 <h2 class="lesson-title">
-                    <Link<Route> to={Route::Collection { id: collection.id.0.clone() }}>{ collection.name.clone() }</Link<Route>>
+                    // A link back to the lesson, sized as the others.
+                    <Link<Route> classes="back" to={Route::Collection { id: collection.id.0.clone() }}>{ collection.name.clone() }</Link<Route>>
                 </h2>
                 { dots }
             </header>
