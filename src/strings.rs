@@ -110,7 +110,7 @@ impl AppStrings {
     #[must_use]
     pub fn keys(&self) -> Vec<&str> {
         let mut res: Vec<&str> = self.entries.keys().map(String::as_str).collect();
-        res.sort_unstable();
+        bridge::order::sort(&mut res);
         res
     }
 

@@ -287,7 +287,7 @@ pub(crate) fn board_name(board: &impl Listed) -> String {
 /// The teacher's own themes found on the boards, sorted, each once.
 fn own_themes<'a>(boards: impl Iterator<Item = &'a BoardSummary>) -> Vec<String> {
     let mut res: Vec<String> = boards.flat_map(|board| board.user_themes().iter().cloned()).collect();
-    res.sort_unstable();
+    bridge::order::sort(&mut res);
     res.dedup();
     res
 }

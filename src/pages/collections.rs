@@ -93,7 +93,7 @@ pub fn CollectionsPage() -> Html {
     };
 
     let mut collections: Vec<_> = library.service().collections.collections.values().cloned().collect();
-    collections.sort_by_key(|collection| collection.name.to_lowercase());
+    bridge::order::sort_by_key(&mut collections, |collection| collection.name.to_lowercase());
     let progress = use_progress(collections.iter().map(|collection| collection.id.clone()).collect());
 
     let on_name = {

@@ -73,7 +73,7 @@ impl Store {
                 }
             }
         }
-        games.sort_by(|a, b| b.updated.cmp(&a.updated).then_with(|| b.id.cmp(&a.id)));
+        bridge::order::sort_by(&mut games, |a, b| b.updated.cmp(&a.updated).then_with(|| b.id.cmp(&a.id)));
         Ok((games, unreadable))
     }
 

@@ -397,7 +397,7 @@ impl Store {
     /// and left in place.
     pub async fn outbox(&self) -> Result<Vec<OutboxEntry>, StoreError> {
         let raw = self.read_all(schema::OUTBOX).await?;
-        Ok(raw.iter().filter_map(|(_, value)| serde_wasm_bindgen::from_value(value.clone()).ok()).collect())
+        Ok(raw.iter().filter_map(|(_, value)| from_js(value).ok()).collect())
     }
 
     /// The user's settings; the defaults when none are stored or the record
@@ -411,7 +411,7 @@ impl Store {
             if key != SETTINGS_KEY {
                 continue;
             }
-            return match serde_wasm_bindgen::from_value::<SettingsRecord>(value.clone()) {
+            return match from_js::<SettingsRecord>(&value) {
                 Ok(record) if record.version <= SETTINGS_VERSION => Ok(record.settings),
                 Ok(record) => {
                     let error = format!("unknown settings version {}", record.version);
@@ -627,7 +627,7 @@ impl StoredList {
     fn read(value: &JsValue) -> Option<StoredList> {
         let field = |name: &str| js_sys::Reflect::get(value, &JsValue::from_str(name)).ok();
         let count = field("count")?.as_f64()?;
-        let unreadable: Vec<UnreadableEntry> = serde_wasm_bindgen::from_value(field("unreadable")?).ok()?;
+        let unreadable: Vec<UnreadableEntry> = from_js(&field("unreadable")?).ok()?;
         let text = record_text(value).ok()?;
         let summaries = read_board_list_record_text(&text).ok()?;
         let list = StoredList {
@@ -715,10 +715,22 @@ fn key_text(key: &JsValue) -> String {
     key.as_string().or_else(|| key.as_f64().map(|n| n.to_string())).unwrap_or_else(|| format!("{key:?}"))
 }
 
-/// A JSON value as a plain JS object (maps as objects, not `Map`s).
+/// A JSON value as a plain JS object, through its text (`JSON.parse`): one
+/// call into JS, where building the object field by field takes one per
+/// field, and no second serde format in the app's wasm.
 fn to_js(json: &serde_json::Value) -> Result<JsValue, StoreError> {
-    json.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|error| StoreError::Failed(error.to_string()))
+    js_sys::JSON::parse(&json.to_string()).map_err(|error| StoreError::Failed(format!("{error:?}")))
+}
+
+/// A stored JS value read as `T`, through its JSON text (`JSON.stringify`).
+///
+/// # Errors
+/// When the value has no JSON text (`undefined`, a cycle) or its text does
+/// not read as `T`.
+pub(crate) fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue) -> Result<T, String> {
+    let text = js_sys::JSON::stringify(value).ok().and_then(|text| text.as_string());
+    let text = text.ok_or_else(|| "a stored value without JSON text".to_owned())?;
+    serde_json::from_str(&text).map_err(|error| error.to_string())
 }
 
 /// A board as stored: the fields the indexes read, and the durable record

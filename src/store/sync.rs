@@ -19,8 +19,8 @@ use training::{Board, BoardId, Collection, CollectionId};
 use wasm_bindgen::JsValue;
 
 use super::{
-    board_envelope, collection_envelope, queue, record_text, schema, to_js, ListChange, OutboxEntry, Store, StoreError,
-    WriteOp,
+    board_envelope, collection_envelope, from_js, queue, record_text, schema, to_js, ListChange, OutboxEntry, Store,
+    StoreError, WriteOp,
 };
 use crate::api::Kind;
 
@@ -179,7 +179,7 @@ impl Store {
         let values = values.await?.collect::<Result<Vec<_>, _>>()?;
         let mut pending = Pending::default();
         for (key, value) in keys.iter().zip(values) {
-            let (Some(key), Ok(entry)) = (key.as_f64(), serde_wasm_bindgen::from_value::<OutboxEntry>(value)) else {
+            let (Some(key), Ok(entry)) = (key.as_f64(), from_js::<OutboxEntry>(&value)) else {
                 pending.unreadable += 1;
                 continue;
             };

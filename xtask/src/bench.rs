@@ -86,8 +86,9 @@ pub fn bench(args: &[String]) -> Result<()> {
 }
 
 /// Prints the size of each wasm file of `dist/`, raw and gzip-compressed;
-/// the app's (every one but the solver worker's) must fit the budget.
-fn app_size() -> Result<()> {
+/// the app's (every one but the solver worker's) must fit the budget. The
+/// bench's last step, and a step of `cargo xtask test` once the app is built.
+pub fn app_size() -> Result<()> {
     let dist = project_root().join("dist");
     let mut total_gzip = 0;
     for entry in std::fs::read_dir(&dist).with_context(|| format!("cannot read {}", dist.display()))? {

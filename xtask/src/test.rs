@@ -109,6 +109,8 @@ pub fn test(args: &[String]) -> Result<()> {
     tools::trunk()?;
     tools::wasm_opt()?;
     app::build_app()?;
+    // Issue 5's budget, checked on every run: the bench alone let it slip.
+    step("size of the app's wasm", crate::bench::app_size)?;
     step("end-to-end tests in headless Chromium", || {
         for test in tests.iter().filter(|test| test.package == "e2e") {
             let mut command = test.command();

@@ -41,6 +41,7 @@ mod seat;
 mod vulnerability;
 
 pub mod lin;
+pub mod order;
 pub mod pbn;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -59,7 +59,7 @@ impl Advice {
     ) -> Result<Advice, JournalError> {
         let fault = |detail: String| Err(JournalError::SolverAnswer(detail));
         let tricks_left = position.tricks_left();
-        values.sort_unstable();
+        bridge::order::sort(&mut values);
         let mut seen = Hand::EMPTY;
         for value in &values {
             if !legal.contains(value.card) {
@@ -98,7 +98,7 @@ impl Advice {
             return fault(format!("the best cards are worth {} tricks of the {tricks_left} left", best.tricks));
         }
         let mut cards = best.cards;
-        cards.sort_unstable();
+        bridge::order::sort(&mut cards);
         let mut seen = Hand::EMPTY;
         for card in &cards {
             if !legal.contains(*card) {

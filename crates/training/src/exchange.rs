@@ -646,7 +646,7 @@ fn plan_game(
     for diagnostic in &mut diagnostics {
         diagnostic.game.get_or_insert(index);
     }
-    diagnostics.sort_by_key(|diagnostic| diagnostic.pos);
+    bridge::order::sort_by_key(&mut diagnostics, |diagnostic| diagnostic.pos);
     let outcome = match read {
         Err(err) => {
             let err =
@@ -655,7 +655,7 @@ fn plan_game(
             if !errors.contains(&err) {
                 errors.push(err);
             }
-            errors.sort_by_key(|diagnostic| diagnostic.pos);
+            bridge::order::sort_by_key(&mut errors, |diagnostic| diagnostic.pos);
             diagnostics.retain(|diagnostic| !errors.contains(diagnostic));
             PlannedOutcome::Rejected(ImportRejection::Pbn(errors))
         }

@@ -422,7 +422,7 @@ pub fn gate(
 fn canonical_metadata(metadata: Metadata) -> Metadata {
     let canonical_list = |mut list: Vec<String>| {
         list = list.into_iter().map(|item| item.trim().to_owned()).filter(|item| !item.is_empty()).collect();
-        list.sort();
+        bridge::order::sort(&mut list);
         list.dedup();
         list
     };
@@ -435,7 +435,7 @@ fn canonical_metadata(metadata: Metadata) -> Metadata {
         inspirations: canonical_list(metadata.inspirations),
         sharing: match metadata.sharing {
             crate::Sharing::Groups(mut groups) => {
-                groups.sort();
+                bridge::order::sort(&mut groups);
                 groups.dedup();
                 crate::Sharing::Groups(groups)
             }

@@ -79,7 +79,7 @@ impl BoardsOverview {
 /// `counts` sorted by count, most first, then by name.
 fn most_first(counts: impl Iterator<Item = (String, usize)>) -> Vec<(String, usize)> {
     let mut res: Vec<(String, usize)> = counts.collect();
-    res.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    bridge::order::sort_by(&mut res, |a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     res
 }
 

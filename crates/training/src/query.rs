@@ -198,7 +198,7 @@ impl BoardQuery {
         let mut sharing: Vec<SharingFilter> = filters.into_iter().collect();
         for filter in &mut sharing {
             if let SharingFilter::Groups(groups) = filter {
-                groups.sort();
+                bridge::order::sort(groups);
                 groups.dedup();
             }
         }
@@ -338,7 +338,7 @@ impl BoardCriteria {
     #[must_use]
     pub fn select<'a>(&self, boards: impl IntoIterator<Item = &'a Board>) -> Vec<&'a Board> {
         let mut res: Vec<&Board> = boards.into_iter().filter(|board| self.matches(board)).collect();
-        res.sort_by(|a, b| a.id.cmp(&b.id));
+        bridge::order::sort_by(&mut res, |a, b| a.id.cmp(&b.id));
         res
     }
 }
@@ -510,7 +510,7 @@ impl Filters {
 /// `boards` by `key` in the direction asked, boards without a key last both ways, ties by id.
 fn sort_by_key<B: Listed, K: Ord>(boards: Vec<&B>, descending: bool, key: impl Fn(&B) -> Option<K>) -> Vec<&B> {
     let mut keyed: Vec<(Option<K>, &B)> = boards.into_iter().map(|board| (key(board), board)).collect();
-    keyed.sort_unstable_by(|(a_key, a), (b_key, b)| {
+    bridge::order::sort_by(&mut keyed, |(a_key, a), (b_key, b)| {
         let by_key = match (a_key, b_key) {
             (Some(a_key), Some(b_key)) if descending => b_key.cmp(a_key),
             (Some(a_key), Some(b_key)) => a_key.cmp(b_key),

@@ -123,7 +123,7 @@ impl<B: BoardRepository, C: CollectionRepository> BoardService<B, C> {
     pub fn readable_boards(&self, viewer: &Viewer) -> Vec<Board> {
         let mut boards: Vec<Board> =
             self.boards.all().into_iter().filter(|board| self.readable(viewer, board)).collect();
-        boards.sort_by(|a, b| a.id.cmp(&b.id));
+        bridge::order::sort_by(&mut boards, |a, b| a.id.cmp(&b.id));
         boards
     }
 

@@ -199,7 +199,7 @@ pub fn theme_catalogue(themes: &impl ThemeRepository, kind: ThemeKind, locale: &
         .filter(|theme| theme.kind == kind)
         .map(|theme| (theme.name(locale).to_lowercase(), theme))
         .collect();
-    res.sort_by(|(a_name, a), (b_name, b)| a_name.cmp(b_name).then_with(|| a.id.cmp(&b.id)));
+    bridge::order::sort_by(&mut res, |(a_name, a), (b_name, b)| a_name.cmp(b_name).then_with(|| a.id.cmp(&b.id)));
     res.into_iter().map(|(_, theme)| theme).collect()
 }
 
@@ -280,7 +280,9 @@ impl<K: BookmarkRepository, V: VoteRepository> SocialService<K, V> {
         viewer: &Viewer,
     ) -> Vec<CollectionEntry> {
         let mut bookmarks = self.bookmarks.of_user(&viewer.user_id);
-        bookmarks.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| a.board_id.cmp(&b.board_id)));
+        bridge::order::sort_by(&mut bookmarks, |a, b| {
+            b.created.cmp(&a.created).then_with(|| a.board_id.cmp(&b.board_id))
+        });
         bookmarks
             .into_iter()
             .map(|bookmark| match boards.get(viewer, &bookmark.board_id) {

@@ -71,7 +71,7 @@ impl fmt::Display for PbnGame {
             };
             groups.push((rank, &self.items[start..idx]));
         }
-        groups.sort_by_key(|(rank, _)| *rank);
+        crate::order::sort_by_key(&mut groups, |(rank, _)| *rank);
         for (_, items) in groups {
             for item in items {
                 write_item(&mut out, item);
