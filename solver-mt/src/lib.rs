@@ -27,19 +27,24 @@ thread_local! {
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::with_memory(WORKER_MEMORY));
 }
 
+/// The rows of `deal`'s table for `strains`, in order, solved in parallel
+/// on rayon's global pool: the same rows as [`Solver::strain_tricks`].
+///
+/// # Errors
+/// As [`Solver::strain_tricks`].
+pub fn pool_rows(deal: &Deal, strains: &[Strain]) -> Result<Vec<[u8; 4]>, PositionError> {
+    strains.par_iter().map(|&strain| SOLVER.with(|solver| solver.borrow_mut().strain_tricks(deal, strain))).collect()
+}
+
 /// The table of `deal`, its strains solved in parallel on rayon's global
 /// pool: the same table as [`Solver::table`].
 ///
 /// # Errors
 /// As [`Solver::table`].
 pub fn pool_table(deal: &Deal) -> Result<DdTable, PositionError> {
-    let rows: Vec<Result<[u8; 4], PositionError>> = Strain::ALL
-        .par_iter()
-        .map(|&strain| SOLVER.with(|solver| solver.borrow_mut().strain_tricks(deal, strain)))
-        .collect();
     let mut res = DdTable::default();
-    for (strain, row) in Strain::ALL.into_iter().zip(rows) {
-        res.tricks[strain.index()] = row?;
+    for (strain, row) in Strain::ALL.into_iter().zip(pool_rows(deal, &Strain::ALL)?) {
+        res.tricks[strain.index()] = row;
     }
     Ok(res)
 }
@@ -67,39 +72,40 @@ pub fn handler(threads: u32) -> Handler {
     if threads == 0 {
         Handler::new()
     } else {
-        Handler::with_pool(Pool { table: pool_table, analyse: pool_analyse, threads })
+        Handler::with_pool(Pool { table: pool_rows, analyse: pool_analyse, threads })
     }
 }
 
 #[cfg(target_arch = "wasm32")]
 mod web {
     use gloo_worker::{HandlerId, Registrable, Worker, WorkerScope};
-    use solver_wasm::{Handler, Request, Response};
+    use solver_wasm::{Desk, Request, Response, TableStep};
     use wasm_bindgen::prelude::*;
 
     /// The pool's size, set by [`start`] before the worker is created.
     static THREADS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
     /// The threaded solver's worker: `solver_wasm::SolverWorker`'s messages,
-    /// answered by [`super::handler`].
+    /// answered by [`super::handler`] at its [`Desk`].
     pub struct PoolWorker {
-        handler: Handler,
+        desk: Desk,
     }
 
     impl Worker for PoolWorker {
-        type Message = ();
+        type Message = TableStep;
         type Input = Request;
         type Output = Response;
 
         fn create(_scope: &WorkerScope<PoolWorker>) -> PoolWorker {
-            PoolWorker { handler: super::handler(THREADS.load(std::sync::atomic::Ordering::Relaxed)) }
+            PoolWorker { desk: Desk::new(super::handler(THREADS.load(std::sync::atomic::Ordering::Relaxed))) }
         }
 
-        fn update(&mut self, _scope: &WorkerScope<PoolWorker>, _msg: ()) {}
+        fn update(&mut self, scope: &WorkerScope<PoolWorker>, _step: TableStep) {
+            self.desk.step(scope);
+        }
 
         fn received(&mut self, scope: &WorkerScope<PoolWorker>, request: Request, id: HandlerId) {
-            let response = self.handler.handle(request);
-            scope.respond(id, response);
+            self.desk.received(scope, request, id);
         }
     }
 

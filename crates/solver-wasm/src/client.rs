@@ -31,11 +31,12 @@ pub const READY_TIMEOUT: Duration = Duration::from_secs(30);
 /// A handle on one solver worker. Requests get increasing ids and a newer
 /// request makes every older one of its [`crate::Lane`] stale (the play's
 /// questions, or tables and par): its future resolves at once to
-/// [`ClientError::Stale`] and its answer is dropped. Only one request is
-/// with the worker at a time and only the newest of each lane waits behind
-/// it, the play's first, so the worker never starts a position nobody
-/// waits for, and a table asked at the end of a game comes even when the
-/// learner goes back meanwhile. A worker that has not
+/// [`ClientError::Stale`] and its answer is dropped. Each lane has one
+/// request at most with the worker and only its newest waits behind it, so
+/// the worker never starts a position nobody waits for; a table asked at
+/// the end of a game comes even when the learner goes back meanwhile, and
+/// the play's questions do not wait for it (the worker answers them between
+/// the table's steps, see [`crate::Desk`]). A worker that has not
 /// answered anything [`READY_TIMEOUT`] after its spawn is given up: every
 /// request resolves to [`ClientError::Unavailable`].
 /// Dropping the client ends the worker.

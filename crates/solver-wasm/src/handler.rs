@@ -1,14 +1,15 @@
 //! What the worker does with a request, without the `postMessage` glue: the
 //! same code runs in the worker, in the browser tests and natively.
 
-use bridge::{Deal, DealError};
+use bridge::{Deal, Seat, Strain, Vulnerability};
 use double_dummy::{par, CardValue, DdTable, Position, PositionError, Solver};
 
 use crate::protocol::{CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError};
 
-/// How a thread pool solves the table of a deal: the same table as
-/// [`Solver::table`], its rows solved on several threads.
-pub type PoolTable = fn(&Deal) -> Result<DdTable, PositionError>;
+/// How a thread pool solves rows of the table of a deal: the row of each
+/// strain asked, in order, the same as [`Solver::strain_tricks`], the rows
+/// solved side by side on the pool's threads.
+pub type PoolTable = fn(&Deal, &[Strain]) -> Result<Vec<[u8; 4]>, PositionError>;
 
 /// How a thread pool values every card of a position (whose value may be
 /// known) with the handler's solver, its threads sharing that solver's
@@ -72,17 +73,62 @@ impl Handler {
     /// The answer to `request`, under the same id. Illegal input is an
     /// error answer, never a panic.
     pub fn handle(&mut self, request: Request) -> Response {
+        match self.begin(request) {
+            Begun::Answered(response) => response,
+            Begun::Table(mut work) => loop {
+                if let Some(response) = self.advance(&mut work) {
+                    break response;
+                }
+            },
+        }
+    }
+
+    /// Answers `request` at once, or, for a table or par, returns its work
+    /// for [`Handler::advance`] to solve a few rows at a time: the worker
+    /// answers the play's questions between them, so that a table asked at
+    /// the end of a game never holds up the next game's first card.
+    pub fn begin(&mut self, request: Request) -> Begun {
         let body = match request.body {
             RequestBody::Analyse(position) => self.analyse(&position),
             RequestBody::BestCards(position) => self.best_cards(&position),
-            RequestBody::Table { deal } => self.table(&deal).map(|table| ResponseBody::Table((&table).into())),
-            RequestBody::Par { deal, vulnerability, dealer } => self.table(&deal).map(|table| ResponseBody::Par {
-                table: (&table).into(),
-                par: ParMsg::from(&par(&table, vulnerability, dealer)),
-            }),
+            RequestBody::Table { deal } => return self.table_work(request.id, &deal, None),
+            RequestBody::Par { deal, vulnerability, dealer } => {
+                return self.table_work(request.id, &deal, Some((vulnerability, dealer)))
+            }
             RequestBody::Threads => Ok(ResponseBody::Threads(self.pool.map_or(1, |pool| pool.threads))),
         };
-        Response { id: request.id, body }
+        Begun::Answered(Response { id: request.id, body })
+    }
+
+    /// Solves the next rows of `work`'s table (one, or one per thread of
+    /// the pool): its answer once every row is solved or one fails.
+    pub fn advance(&mut self, work: &mut TableWork) -> Option<Response> {
+        let take = self.pool.map_or(1, |pool| pool.threads.max(1) as usize);
+        let strains = &Strain::ALL[work.solved..Strain::ALL.len().min(work.solved + take)];
+        let rows = match self.pool {
+            Some(pool) => (pool.table)(&work.deal, strains),
+            None => strains.iter().map(|&strain| self.solver.strain_tricks(&work.deal, strain)).collect(),
+        };
+        let body = match rows {
+            Ok(rows) => {
+                for (&strain, row) in strains.iter().zip(rows) {
+                    work.table.tricks[strain.index()] = row;
+                }
+                work.solved += strains.len();
+                if work.solved < Strain::ALL.len() {
+                    return None;
+                }
+                let table = &work.table;
+                Ok(match work.par {
+                    None => ResponseBody::Table(table.into()),
+                    Some((vulnerability, dealer)) => {
+                        ResponseBody::Par { table: table.into(), par: ParMsg::from(&par(table, vulnerability, dealer)) }
+                    }
+                })
+            }
+            Err(err) => Err(position_error(err)),
+        };
+        Some(Response { id: work.id, body })
     }
 
     /// The search nodes visited since the handler was made: a measure of work.
@@ -108,14 +154,32 @@ impl Handler {
         Ok(ResponseBody::BestCards { value, cards })
     }
 
-    fn table(&mut self, deal: &str) -> Result<DdTable, SolverError> {
-        let deal: Deal = deal.parse().map_err(|err: DealError| SolverError::Deal(err.to_string()))?;
-        match self.pool {
-            Some(pool) => (pool.table)(&deal),
-            None => self.solver.table(&deal),
+    fn table_work(&self, id: u64, deal: &str, par: Option<(Vulnerability, Seat)>) -> Begun {
+        match deal.parse::<Deal>() {
+            Ok(deal) => Begun::Table(TableWork { id, deal, par, table: DdTable::default(), solved: 0 }),
+            Err(err) => Begun::Answered(Response { id, body: Err(SolverError::Deal(err.to_string())) }),
         }
-        .map_err(position_error)
     }
+}
+
+/// What [`Handler::begin`] made of a request.
+pub enum Begun {
+    /// Its answer.
+    Answered(Response),
+    /// A table or par still to solve, by [`Handler::advance`].
+    Table(TableWork),
+}
+
+/// A table or par being solved (see [`Handler::begin`]): its rows so far.
+pub struct TableWork {
+    /// The request's id.
+    id: u64,
+    deal: Deal,
+    /// The vulnerability and dealer of a par request.
+    par: Option<(Vulnerability, Seat)>,
+    table: DdTable,
+    /// How many strains of [`Strain::ALL`] are solved, in its order.
+    solved: usize,
 }
 
 /// The solver's position of a message, checked, with its value if given:

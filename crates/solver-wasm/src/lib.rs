@@ -3,7 +3,8 @@
 //!
 //! - [`protocol`]: the typed messages, [`Request`] and [`Response`], each
 //!   carrying an id; deals and hands travel as PBN text, checked on arrival.
-//! - [`Handler`]: one [`double_dummy::Solver`] answering requests in order,
+//! - [`Handler`]: one [`double_dummy::Solver`] answering requests (a table
+//!   a few rows at a time, see [`Desk`]),
 //!   its transposition table kept warm between them.
 //! - In the browser: [`SolverWorker`], the `gloo-worker` worker the
 //!   `solver-worker` binary registers, and [`SolverClient`], the app's side,
@@ -24,14 +25,14 @@ mod requests;
 mod client;
 mod worker;
 
-pub use handler::{Handler, Pool, PoolAnalyse, PoolTable, WORKER_MEMORY};
+pub use handler::{Begun, Handler, Pool, PoolAnalyse, PoolTable, TableWork, WORKER_MEMORY};
 pub use protocol::{
     CardValueMsg, Lane, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError, TableMsg,
 };
 pub use requests::{Answer, ClientError};
 
 pub use client::{SolverClient, READY_TIMEOUT};
-pub use worker::SolverWorker;
+pub use worker::{Desk, Post, SolverWorker, TableStep};
 
 use requests::Requests;
 

@@ -47,8 +47,10 @@ impl RequestBody {
     }
 }
 
-/// The requests that a newer one makes stale. The worker answers one
-/// request at a time, whatever its lane, and the play's go first.
+/// The requests that a newer one makes stale. Each lane has one request at
+/// most with the worker; the worker answers a question of the play at
+/// once, and solves a table a few rows at a time, reading its messages
+/// between them (`crate::Desk`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lane {
     /// The questions of the play: a card's values, a robot's cards (and the

@@ -1,6 +1,6 @@
 //! The bookkeeping of a client's requests, apart from the worker so it can
-//! be tested anywhere: ids in order, one request in flight, the newest one
-//! of each lane queued behind it, and every older one of its lane stale;
+//! be tested anywhere: ids in order, one request of each lane in flight,
+//! the newest one of the lane queued behind it, and every older one stale;
 //! whether the worker ever answered, and once it is given up on, every
 //! request failing at once.
 
@@ -30,19 +30,17 @@ pub enum ClientError {
 
 /// The requests of one client. A newer request makes every older one of
 /// its [`Lane`] stale: its receiver gets [`ClientError::Stale`] at once and
-/// its answer, if one comes, is dropped. Only one request is with the worker
-/// at a time and only the newest of each lane waits behind it, the play's
-/// first, so the worker never starts a position nobody waits for, and a
-/// table still comes whatever the play asks meanwhile. Once
-/// [`Requests::fail_all`] gives the worker up, every request, waiting or
-/// newer, gets [`ClientError::Unavailable`].
+/// its answer, if one comes, is dropped. Each lane has at most one request
+/// with the worker and only its newest waits behind it, so the worker never
+/// starts a position nobody waits for; the lanes do not wait for each
+/// other, since the worker answers the play's questions between the steps
+/// of a table (`crate::Desk`), and a table still comes whatever the play
+/// asks meanwhile. Once [`Requests::fail_all`] gives the worker up, every
+/// request, waiting or newer, gets [`ClientError::Unavailable`].
 #[derive(Debug)]
 pub(crate) struct Requests {
     next_id: u64,
-    /// The id of the request the worker is solving.
-    in_flight: Option<u64>,
-    /// Per lane (`Lane::index`, in `Lane::ALL`'s order: the play's
-    /// first), its newest request.
+    /// Per lane (`Lane::index`, in `Lane::ALL`'s order), its requests.
     lanes: [Pending; Lane::ALL.len()],
     /// The worker answered once (even a stale request): it runs.
     started: bool,
@@ -50,24 +48,27 @@ pub(crate) struct Requests {
     unavailable: bool,
 }
 
-/// The newest request of a lane.
+/// The requests of a lane.
 #[derive(Debug, Default)]
 struct Pending {
-    /// Waiting for the request in flight to finish.
+    /// The id of its request the worker is solving.
+    in_flight: Option<u64>,
+    /// Its newest request, waiting for the one in flight to finish.
     queued: Option<Request>,
-    /// Its id and where its answer goes.
+    /// Its newest request's id and where its answer goes.
     waiter: Option<(u64, oneshot::Sender<Answer>)>,
 }
 
 impl Default for Requests {
     fn default() -> Requests {
-        Requests { next_id: 1, in_flight: None, lanes: Default::default(), started: false, unavailable: false }
+        Requests { next_id: 1, lanes: Default::default(), started: false, unavailable: false }
     }
 }
 
 impl Requests {
     /// Numbers `body` as the newest request of its lane: where its answer
-    /// will come, and the request to post to the worker now, if it is free.
+    /// will come, and the request to post to the worker now, if its lane
+    /// has none with the worker.
     pub(crate) fn send(&mut self, body: RequestBody) -> (oneshot::Receiver<Answer>, Option<Request>) {
         let id = self.next_id;
         self.next_id += 1;
@@ -84,25 +85,22 @@ impl Requests {
         }
         lane.waiter = Some((id, sender));
         let request = Request { id, body };
-        if self.in_flight.is_some() {
+        if lane.in_flight.is_some() {
             lane.queued = Some(request);
             return (receiver, None);
         }
-        self.in_flight = Some(id);
+        lane.in_flight = Some(id);
         (receiver, Some(request))
     }
 
     /// Takes the worker's answer: gives it to its caller unless it is stale,
-    /// and returns the queued request to post now that the worker is free
-    /// (the play's before a table).
+    /// and returns the queued request of its lane to post now that the
+    /// lane has none with the worker.
     pub(crate) fn answer(&mut self, response: Response) -> Option<Request> {
         self.started = true;
         if self.unavailable {
             // Too late: every caller was told already.
             return None;
-        }
-        if self.in_flight == Some(response.id) {
-            self.in_flight = None;
         }
         if let Some(lane) =
             self.lanes.iter_mut().find(|lane| lane.waiter.as_ref().is_some_and(|(id, _)| *id == response.id))
@@ -111,11 +109,10 @@ impl Requests {
                 let _ = sender.send(response.body.map_err(ClientError::from));
             }
         }
-        if self.in_flight.is_some() {
-            return None;
-        }
-        let request = self.lanes.iter_mut().find_map(|lane| lane.queued.take())?;
-        self.in_flight = Some(request.id);
+        let lane = self.lanes.iter_mut().find(|lane| lane.in_flight == Some(response.id))?;
+        lane.in_flight = None;
+        let request = lane.queued.take()?;
+        lane.in_flight = Some(request.id);
         Some(request)
     }
 
@@ -129,8 +126,8 @@ impl Requests {
     /// and every later request gets it at once, without being posted.
     pub(crate) fn fail_all(&mut self) {
         self.unavailable = true;
-        self.in_flight = None;
         for lane in &mut self.lanes {
+            lane.in_flight = None;
             lane.queued = None;
             if let Some((_, sender)) = lane.waiter.take() {
                 // The caller may have stopped waiting: nobody to tell then.

@@ -1,31 +1,119 @@
-//! The worker's side of `gloo-worker`: requests are answered one at a time,
-//! in the order they arrive, by one [`Handler`].
+//! The worker's side of `gloo-worker`: the play's requests are answered one
+//! at a time, in the order they arrive, by one [`Handler`]; a table is
+//! solved a few rows at a time, the worker going back to its messages
+//! between them.
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
-use crate::{Handler, Request, Response};
+use crate::{Begun, Handler, Request, Response, TableWork};
 
 /// The solver's Web Worker. The `solver-worker` binary registers it; the
 /// app reaches it through [`crate::SolverClient`].
 pub struct SolverWorker {
-    handler: Handler,
+    desk: Desk,
 }
 
 impl Worker for SolverWorker {
-    type Message = ();
+    type Message = TableStep;
     type Input = Request;
     type Output = Response;
 
     fn create(_scope: &WorkerScope<SolverWorker>) -> SolverWorker {
-        SolverWorker { handler: Handler::new() }
+        SolverWorker { desk: Desk::new(Handler::new()) }
     }
 
-    fn update(&mut self, _scope: &WorkerScope<SolverWorker>, _msg: ()) {}
+    fn update(&mut self, scope: &WorkerScope<SolverWorker>, _step: TableStep) {
+        self.desk.step(scope);
+    }
 
     fn received(&mut self, scope: &WorkerScope<SolverWorker>, request: Request, id: HandlerId) {
-        // The solve runs to its end before the next message is read, so
-        // answers leave in the order of the requests.
-        let response = self.handler.handle(request);
-        scope.respond(id, response);
+        self.desk.received(scope, request, id);
+    }
+}
+
+/// A worker's message to itself: solve the next rows of its table.
+pub struct TableStep;
+
+/// Where a [`Desk`] sends its answers and asks for its next step: a
+/// worker's scope, or a test's record of them.
+pub trait Post {
+    /// Who asked (a worker's [`HandlerId`]).
+    type Asker: Copy;
+
+    /// Sends `response` to `asker`.
+    fn respond(&self, asker: Self::Asker, response: Response);
+
+    /// Asks for [`Desk::step`] after the messages waiting now.
+    fn step_later(&self);
+}
+
+impl<W> Post for WorkerScope<W>
+where
+    W: Worker<Output = Response, Message = TableStep> + 'static,
+{
+    type Asker = HandlerId;
+
+    fn respond(&self, asker: HandlerId, response: Response) {
+        WorkerScope::respond(self, asker, response);
+    }
+
+    /// A timer's task, which comes after the tasks already queued (a
+    /// resolved promise would not: its callback runs before any other
+    /// task).
+    fn step_later(&self) {
+        self.send_future(async {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            TableStep
+        });
+    }
+}
+
+/// What a solver worker does with its messages (the one-thread worker's and
+/// the thread pool's, `solver-mt`): a question of the play is answered at
+/// once; a table or par is solved a few rows at a time
+/// ([`Handler::advance`]), each step a task of its own after the worker
+/// has read its waiting messages, so that a question asked while a table is
+/// being solved waits for one step at most (a strain, or one per pool
+/// thread), not for the whole table. The client sends at most one table at
+/// a time (see [`crate::SolverClient`]); a newer one would replace the one
+/// being solved, whose answer nobody waits for any more.
+pub struct Desk<A = HandlerId> {
+    handler: Handler,
+    /// The table being solved, and who asked for it.
+    table: Option<(TableWork, A)>,
+}
+
+impl<A: Copy> Desk<A> {
+    /// A desk answering with `handler`.
+    #[must_use]
+    pub fn new(handler: Handler) -> Desk<A> {
+        Desk { handler, table: None }
+    }
+
+    /// Takes `request`, from `asker`.
+    pub fn received(&mut self, post: &impl Post<Asker = A>, request: Request, asker: A) {
+        match self.handler.begin(request) {
+            Begun::Answered(response) => post.respond(asker, response),
+            Begun::Table(work) => {
+                let stepping = self.table.is_some();
+                self.table = Some((work, asker));
+                if !stepping {
+                    post.step_later();
+                }
+            }
+        }
+    }
+
+    /// Solves the next rows of the table, answers it once it is whole, and
+    /// else asks for another step.
+    pub fn step(&mut self, post: &impl Post<Asker = A>) {
+        let Some((work, asker)) = &mut self.table else { return };
+        match self.handler.advance(work) {
+            Some(response) => {
+                post.respond(*asker, response);
+                self.table = None;
+            }
+            None => post.step_later(),
+        }
     }
 }

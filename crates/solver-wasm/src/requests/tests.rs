@@ -1,5 +1,5 @@
-//! The bookkeeping of requests: ids, staleness by lane, one request in
-//! flight.
+//! The bookkeeping of requests: ids, staleness by lane, one request of each
+//! lane in flight.
 
 use bridge::{Seat, Strain};
 use futures_channel::oneshot::Receiver;
@@ -163,23 +163,27 @@ fn a_newer_request_makes_stale_only_the_older_ones_of_its_lane() {
     let mut requests = Requests::default();
     let (mut first_table, post) = requests.send(table("a"));
     assert_eq!(post.map(|request| request.id), Some(1));
-    // The play asks twice while the table is solved: the first question is
-    // stale, the table is not.
+    // The play asks twice while the table is solved: the first question
+    // goes to the worker at once, the second waits behind it and makes it
+    // stale; the table is not.
     let (mut first_question, post) = requests.send(analyse("p"));
-    assert_eq!(post, None);
+    assert_eq!(post, Some(Request { id: 2, body: analyse("p") }), "the play does not wait for the table");
     let (mut second_question, post) = requests.send(analyse("q"));
-    assert_eq!(post, None);
+    assert_eq!(post, None, "one question of the play with the worker at a time");
     assert_eq!(now(&mut first_question), Some(Err(ClientError::Stale)));
     assert_eq!(now(&mut first_table), None, "a question of the play leaves the table alone");
-    // A newer table makes the first one stale, and waits behind the play.
+    // A newer table makes the first one stale, and waits behind it.
     let (mut second_table, post) = requests.send(table("b"));
     assert_eq!(post, None);
     assert_eq!(now(&mut first_table), Some(Err(ClientError::Stale)));
 
-    // The stale table's answer is dropped; the play's question goes first.
-    assert_eq!(requests.answer(answered(1)), Some(Request { id: 3, body: analyse("q") }));
-    assert_eq!(requests.answer(answered(3)), Some(Request { id: 4, body: table("b") }));
+    // The stale question's answer is dropped and frees the play's lane.
+    assert_eq!(requests.answer(answered(2)), Some(Request { id: 3, body: analyse("q") }));
+    assert_eq!(requests.answer(answered(3)), None);
     assert_eq!(now(&mut second_question), Some(Ok(answered(3).body.unwrap())));
+    // The stale table's answer is dropped and frees the tables' lane.
+    assert_eq!(requests.answer(answered(1)), Some(Request { id: 4, body: table("b") }));
+    assert_eq!(now(&mut second_table), None);
     assert_eq!(requests.answer(answered(4)), None);
     assert_eq!(now(&mut second_table), Some(Ok(answered(4).body.unwrap())));
 }
@@ -190,22 +194,26 @@ fn a_table_in_flight_is_answered_whatever_the_play_asks_meanwhile() {
     let (mut asked_table, post) = requests.send(table("a"));
     assert_eq!(post.map(|request| request.id), Some(1));
     let (mut question, post) = requests.send(analyse("p"));
-    assert_eq!(post, None);
-    assert_eq!(requests.answer(answered(1)), Some(Request { id: 2, body: analyse("p") }));
-    assert_eq!(now(&mut asked_table), Some(Ok(answered(1).body.unwrap())));
-    assert_eq!(now(&mut question), None);
+    assert_eq!(post, Some(Request { id: 2, body: analyse("p") }));
+    // The worker answers the question between two steps of the table.
     assert_eq!(requests.answer(answered(2)), None);
     assert_eq!(now(&mut question), Some(Ok(answered(2).body.unwrap())));
+    assert_eq!(now(&mut asked_table), None);
+    assert_eq!(requests.answer(answered(1)), None);
+    assert_eq!(now(&mut asked_table), Some(Ok(answered(1).body.unwrap())));
 }
 
 #[test]
 fn a_worker_given_up_fails_the_waiting_request_of_every_lane() {
     let mut requests = Requests::default();
     let (mut asked_table, _) = requests.send(table("a"));
-    let (mut question, post) = requests.send(analyse("p"));
+    let (mut question, _) = requests.send(analyse("p"));
+    let (mut next_question, post) = requests.send(analyse("q"));
     assert_eq!(post, None);
     requests.fail_all();
     assert_eq!(now(&mut asked_table), Some(Err(ClientError::Unavailable)));
-    assert_eq!(now(&mut question), Some(Err(ClientError::Unavailable)));
+    assert_eq!(now(&mut question), Some(Err(ClientError::Stale)));
+    assert_eq!(now(&mut next_question), Some(Err(ClientError::Unavailable)));
     assert_eq!(requests.answer(answered(1)), None, "nothing left to post");
+    assert_eq!(requests.answer(answered(2)), None, "nothing left to post");
 }

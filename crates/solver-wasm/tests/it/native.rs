@@ -76,14 +76,10 @@ fn illegal_requests_get_error_answers() {
     check_illegal_requests(&mut over_json(&mut handler));
 }
 
-/// A pool's table as the threaded worker solves it: its rows apart, each on
-/// a fresh solver (here one after the other).
-fn rows_apart(deal: &bridge::Deal) -> Result<double_dummy::DdTable, double_dummy::PositionError> {
-    let mut table = double_dummy::DdTable::default();
-    for strain in bridge::Strain::ALL {
-        table.tricks[strain.index()] = double_dummy::Solver::new().strain_tricks(deal, strain)?;
-    }
-    Ok(table)
+/// A pool's rows as the threaded worker solves them: each on a fresh
+/// solver (here one after the other).
+fn rows_apart(deal: &bridge::Deal, strains: &[bridge::Strain]) -> Result<Vec<[u8; 4]>, double_dummy::PositionError> {
+    strains.iter().map(|&strain| double_dummy::Solver::new().strain_tricks(deal, strain)).collect()
 }
 
 /// A pool's advice as the threaded worker gives it: the handler's solver
@@ -115,4 +111,116 @@ fn a_handler_with_a_pool_gives_the_same_answers_and_says_its_threads() {
         check_board(&mut over_json(&mut pooled), idx as u64 + 10, &board_vector(line));
     }
     check_illegal_requests(&mut over_json(&mut pooled));
+}
+
+/// A table is solved a row at a time by a handler without a pool, and a
+/// row per thread with one (3 threads: two steps for five strains), the
+/// play's questions answered between the steps as if the table were not
+/// there; the table and par come out the same as in one go.
+#[test]
+fn a_table_is_solved_in_steps_with_the_plays_questions_between_them() {
+    use solver_wasm::{Begun, RequestBody};
+
+    let vector = table_vector(TABLES.lines().next().expect("a table vector"));
+    let boards: Vec<_> = BOARDS.lines().take(6).map(board_vector).collect();
+    let pool = Pool { table: rows_apart, analyse: on_three_threads, threads: 3 };
+    for (mut handler, steps) in [(Handler::new(), 5), (Handler::with_pool(pool), 2)] {
+        let body = RequestBody::Par {
+            deal: vector.deal.clone(),
+            vulnerability: bridge::Vulnerability::None,
+            dealer: bridge::Seat::North,
+        };
+        let Begun::Table(mut work) = handler.begin(Request { id: 1, body }) else {
+            panic!("a par request answered at once")
+        };
+        let mut boards = boards.iter();
+        let mut answer = None;
+        for step in 1..=steps {
+            // A question of the play between two steps.
+            let board = boards.next().expect("a board vector");
+            check_board(&mut |request| handler.handle(request), step + 1, board);
+            answer = handler.advance(&mut work);
+            assert_eq!(answer.is_some(), step == steps, "step {step} of {steps}");
+        }
+        let answer = answer.expect("the table's answer");
+        check_table(&mut |_| answer.clone(), 1, &vector);
+    }
+}
+
+#[test]
+fn a_table_of_a_deal_that_does_not_read_is_answered_at_once() {
+    use solver_wasm::{Begun, RequestBody, SolverError};
+
+    let body = RequestBody::Table { deal: "N:AKQ.JT9 x".to_owned() };
+    let Begun::Answered(response) = Handler::new().begin(Request { id: 7, body }) else {
+        panic!("a deal that does not read left to solve")
+    };
+    assert_eq!(response.id, 7);
+    assert!(matches!(response.body, Err(SolverError::Deal(_))), "{:?}", response.body);
+}
+
+/// A desk's answers and requested steps, as a worker's scope would carry them.
+#[derive(Default)]
+struct Record {
+    answers: std::cell::RefCell<Vec<(u32, Response)>>,
+    steps: std::cell::Cell<usize>,
+}
+
+impl solver_wasm::Post for Record {
+    type Asker = u32;
+
+    fn respond(&self, asker: u32, response: Response) {
+        self.answers.borrow_mut().push((asker, response));
+    }
+
+    fn step_later(&self) {
+        self.steps.set(self.steps.get() + 1);
+    }
+}
+
+/// The worker's desk answers a question of the play at once, even while it
+/// solves a table, which it answers after five steps (one per strain), each
+/// asked for by the one before; a newer table replaces the one being solved
+/// without a second line of steps.
+#[test]
+fn the_desk_answers_the_play_between_the_steps_of_a_table() {
+    use solver_wasm::{Desk, RequestBody};
+
+    let vectors: Vec<_> = TABLES.lines().take(2).map(table_vector).collect();
+    let board = board_vector(BOARDS.lines().next().expect("a board vector"));
+    let par = |deal: &str| RequestBody::Par {
+        deal: deal.to_owned(),
+        vulnerability: bridge::Vulnerability::None,
+        dealer: bridge::Seat::North,
+    };
+    let record = Record::default();
+    let mut desk: Desk<u32> = Desk::new(Handler::new());
+    desk.step(&record);
+    assert_eq!(record.steps.get(), 0, "no table, no step");
+
+    desk.received(&record, Request { id: 1, body: par(&vectors[0].deal) }, 7);
+    assert_eq!(record.steps.get(), 1, "the table's first step asked for");
+    assert!(record.answers.borrow().is_empty());
+    desk.step(&record);
+    // A question while the table is being solved: answered at once.
+    let mut ask = |request: Request| {
+        desk.received(&record, request, 8);
+        let (asker, response) = record.answers.borrow_mut().pop().expect("an answer at once");
+        assert_eq!(asker, 8);
+        response
+    };
+    check_board(&mut ask, 2, &board);
+    // A newer table replaces the first, on the same line of steps.
+    desk.received(&record, Request { id: 3, body: par(&vectors[1].deal) }, 9);
+    assert_eq!(record.steps.get(), 2, "no second line of steps");
+    for _ in 0..5 {
+        assert!(record.answers.borrow().is_empty(), "no answer before the fifth strain");
+        desk.step(&record);
+    }
+    assert_eq!(record.steps.get(), 6, "a step asked for after each of the first four");
+    let (asker, answer) = record.answers.borrow_mut().pop().expect("the newer table's answer");
+    assert_eq!(asker, 9);
+    check_table(&mut |_| answer.clone(), 3, &vectors[1]);
+    desk.step(&record);
+    assert_eq!(record.steps.get(), 6, "nothing left to step");
 }
