@@ -53,6 +53,23 @@ async fn off_screen(browser: &Browser) -> Result<serde_json::Value> {
     Ok(browser.client.execute(script, vec![]).await?)
 }
 
+/// The trick's cards, as `seat card` pairs, that do not lie on the side of
+/// the table where their seat's hand is shown (the learner's seat at the
+/// bottom, the left-hand opponent on the left): none, when the trick turns
+/// with the table.
+async fn misplaced_trick_cards(browser: &Browser) -> Result<serde_json::Value> {
+    let script = "const trick = document.querySelector('.table-centre .trick').getBoundingClientRect(); \
+                  const cx = trick.left + trick.width / 2, cy = trick.top + trick.height / 2; \
+                  return [...document.querySelectorAll('.table-centre .trick-card[data-card]')].filter(card => { \
+                    const panel = document.querySelector(`.seat-panel .hand[data-seat='${card.dataset.seat}']`).closest('.seat-panel'); \
+                    const box = card.getBoundingClientRect(); \
+                    const x = box.left + box.width / 2 - cx, y = box.top + box.height / 2 - cy; \
+                    const side = panel.classList; \
+                    return !(side.contains('left') ? x < 0 : side.contains('right') ? x > 0 : side.contains('top') ? y < 0 : y > 0); \
+                  }).map(card => card.dataset.seat + ' ' + card.dataset.card);";
+    Ok(browser.client.execute(script, vec![]).await?)
+}
+
 /// Clicks the first playable card and waits for the learner's next turn.
 pub(crate) async fn play_a_card(browser: &Browser, cards: usize) -> Result<(String, usize)> {
     browser.find(".seat-panel .card.playable").await?.click().await?;
@@ -99,6 +116,7 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
     assert!(lead.attr("data-card").await?.is_some());
     browser.find(".seat-panel.top.dummy .hand[data-seat='N'] .holding").await.context("dummy shown")?;
     assert_eq!(browser.client.find_all(Locator::Css(".hand.hidden")).await?.len(), 2);
+    assert_eq!(misplaced_trick_cards(&browser).await?, serde_json::json!([]), "the trick seen from South");
 
     // A card, judged by the solver; the best cards on request.
     let (_, after_first) = play_a_card(&browser, cards).await?;
@@ -275,6 +293,9 @@ async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() ->
     settled(&browser, 1).await?;
     browser.find(".card-feedback.best, .card-feedback.cost").await.context("advice on the lead")?;
     assert_eq!(off_screen(&browser).await?, serde_json::json!([]), "dummy on the side, all on one screen");
+    // Declarer (South, on the right) has led to the second trick.
+    browser.find(".table-centre .trick-card[data-seat='S']").await?;
+    assert_eq!(misplaced_trick_cards(&browser).await?, serde_json::json!([]), "the trick seen from West");
     browser.save_screenshot("defence-after-lead.png").await?;
 
     // The learner concedes the rest (a claim of no trick), and the play ends.
@@ -292,6 +313,16 @@ async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() ->
     browser.find(".collection-progress[data-solved='0'][data-status='lesson-in-progress']").await?;
     browser.find(".entry-progress[data-games='1']").await?;
     browser.find("a.continue").await?;
+
+    // Defending from East: West (a robot) leads and dummy (North, on the
+    // right) plays before the learner, each card on its own side.
+    browser.find("a.play-entry").await?.click().await?;
+    // The board opens at its last game's review.
+    browser.find("button.new-game").await?.click().await?;
+    browser.find("button.play-defender[data-seat='E']").await?.click().await?;
+    browser.find("section.game[data-state='your-turn'][data-cards='2'][data-learner='E']").await?;
+    browser.find(".seat-panel.right.dummy .hand[data-seat='N']").await.context("dummy on East's right")?;
+    assert_eq!(misplaced_trick_cards(&browser).await?, serde_json::json!([]), "the trick seen from East");
     browser.close().await;
     Ok(())
 }
