@@ -323,6 +323,7 @@ async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() ->
     browser.find("section.game[data-state='your-turn'][data-cards='2'][data-learner='E']").await?;
     browser.find(".seat-panel.right.dummy .hand[data-seat='N']").await.context("dummy on East's right")?;
     assert_eq!(misplaced_trick_cards(&browser).await?, serde_json::json!([]), "the trick seen from East");
+    browser.save_screenshot("defence-east.png").await?;
     browser.close().await;
     Ok(())
 }
