@@ -324,6 +324,16 @@ async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() ->
     browser.find(".seat-panel.right.dummy .hand[data-seat='N']").await.context("dummy on East's right")?;
     assert_eq!(misplaced_trick_cards(&browser).await?, serde_json::json!([]), "the trick seen from East");
     browser.save_screenshot("defence-east.png").await?;
+    // In French, whose words are longer, the game still fits the phone's width, and it is the
+    // same game.
+    let trick_script = "return [...document.querySelectorAll('.trick-card[data-card]')].map(card => card.dataset.seat + ' ' + card.dataset.card);";
+    let trick = browser.client.execute(trick_script, vec![]).await?;
+    browser.find("button.language[lang=fr]").await?.click().await?;
+    browser.find("button.language.active[lang=fr]").await?;
+    browser.find("section.game[data-state='your-turn'][data-cards='2'][data-learner='E']").await?;
+    assert_eq!(browser.client.execute(trick_script, vec![]).await?, trick, "the trick after the language changed");
+    browser.save_screenshot("defence-east-fr.png").await?;
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the French game scrolls sideways at 360 px");
     browser.close().await;
     Ok(())
 }
