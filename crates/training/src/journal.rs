@@ -7,10 +7,13 @@
 //! [`Auction`] and [`Play`], and an event that is illegal in its state is refused when appended.
 //!
 //! The cards of the seats the learner does not play come from the [`SolverPort`]: among the equally
-//! best cards ([`SolverPort::best_cards`]), one is drawn uniformly with a draw derived from the journal's seed and the index of the
-//! card in the play (see [`robot_draw`]), never from a shared mutable stream, so the same position
-//! reached again (after an undo, on another branch, or in a replay of the same cards from the stored
-//! seed) gets the same card.
+//! best cards ([`SolverPort::best_cards`]), a group of equivalent cards is drawn uniformly, and in
+//! it the card a player shows, the top when leading and the bottom when following
+//! ([`RobotChoice::Conventional`]; journals started before choose any best card,
+//! [`RobotChoice::AnyBest`]), with a draw derived from the journal's seed and the index of the card
+//! in the play (see [`robot_draw`]), never from a shared mutable stream, so the same position reached
+//! again (after an undo, on another branch, or in a replay of the same cards from the stored seed)
+//! gets the same card.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -68,9 +71,24 @@ pub struct PlayStart {
     pub learner: Seat,
     /// The seed of the robots' draws; see [`robot_draw`].
     pub seed: u64,
+    /// How the robots pick a card among the solver's equally best.
+    pub robots: RobotChoice,
     /// The tricks the learner's side aims at, stated before the play when the board shows only
     /// the trump (or given with it); `None` otherwise.
     pub goal: Option<u8>,
+}
+
+/// How the robots pick their card among the solver's equally best ([`Journal::play_robots`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RobotChoice {
+    /// Any of the best cards, each as likely: the journals of the first players (event versions
+    /// 1 and 2), which replay so.
+    AnyBest,
+    /// A group of equivalent best cards (touching in the suit once the cards played are gone),
+    /// each group as likely, and in the group the card a player shows: its top when leading (the
+    /// top of a sequence), else its bottom, so that the robots' cards read as a teacher's would.
+    /// Every new game's.
+    Conventional,
 }
 
 /// How a journal begins.
@@ -155,8 +173,9 @@ pub struct Journal {
 /// It is output number `card_idx + 1` of the SplitMix64 generator seeded with `seed`, computed
 /// directly (SplitMix64 is counter-based), so it depends on nothing but the seed and the place in the
 /// play: undo, redo and branches replay the same choices, and a replay of the same cards from the
-/// stored seed is the same game. The draw maps onto `n` candidates (sorted by card) as
-/// `draw * n >> 64`.
+/// stored seed is the same game. The draw maps onto `n` candidates as `draw * n >> 64`: the best
+/// cards sorted by card ([`RobotChoice::AnyBest`]), or their groups of equivalent cards from the
+/// spades' down ([`RobotChoice::Conventional`]).
 #[must_use]
 pub fn robot_draw(seed: u64, card_idx: usize) -> u64 {
     const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -164,6 +183,43 @@ pub fn robot_draw(seed: u64, card_idx: usize) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The candidate `draw` picks: `draw * n >> 64` of `n` candidates.
+fn drawn<T>(candidates: &[T], draw: u64) -> Option<&T> {
+    candidates.get(((u128::from(draw) * candidates.len() as u128) >> 64) as usize)
+}
+
+/// `cards` (some of one player's, the one to play in `play`) in groups of equivalent cards, each
+/// from its highest card down: cards of a suit between which no other player holds a card and
+/// no card of the trick in progress lies (the cards played before are gone). The groups come in
+/// the order of their highest card, spades' first.
+fn equivalent_groups(cards: &[Card], play: &Play) -> Vec<Vec<Card>> {
+    let player = play.next_player();
+    let mut others = Hand::EMPTY;
+    for seat in Seat::ALL {
+        if Some(seat) != player {
+            others = others.union(play.remaining()[seat]);
+        }
+    }
+    for card in &play.current_trick().cards {
+        others.insert(*card);
+    }
+    let mut cards = cards.to_vec();
+    bridge::order::sort_by_key(&mut cards, |card| std::cmp::Reverse(card.bit_index()));
+    let mut groups: Vec<Vec<Card>> = Vec::new();
+    for card in cards {
+        let joins = groups.last().and_then(|group| group.last()).is_some_and(|&above| {
+            // Bit indices of one suit are adjacent, 16 a suit: nothing between means the same suit.
+            let between = ((1u64 << above.bit_index()) - 1) & !((2u64 << card.bit_index()) - 1);
+            above.suit == card.suit && others.bits() & between == 0
+        });
+        match groups.last_mut() {
+            Some(group) if joins => group.push(card),
+            _ => groups.push(vec![card]),
+        }
+    }
+    groups
 }
 
 impl PlayStart {
@@ -182,6 +238,7 @@ impl PlayStart {
             learner,
             seed: random.next_u64(),
             goal: None,
+            robots: RobotChoice::Conventional,
         })
     }
 
@@ -200,6 +257,7 @@ impl PlayStart {
             learner: game.declarer(),
             seed: random.next_u64(),
             goal: None,
+            robots: RobotChoice::Conventional,
         }
     }
 
@@ -219,6 +277,7 @@ impl PlayStart {
             learner,
             seed: random.next_u64(),
             goal: None,
+            robots: RobotChoice::Conventional,
         }
     }
 }
@@ -566,7 +625,8 @@ impl Journal {
     }
 
     /// Plays the robots' cards from the cursor until it is the learner's turn or the play is finished,
-    /// each one of the solver's best cards ([`SolverPort::best_cards`]), ties broken by [`robot_draw`].
+    /// each one of the solver's best cards ([`SolverPort::best_cards`]), chosen as the journal's
+    /// [`PlayStart::robots`] says, ties broken by [`robot_draw`].
     /// Returns the events appended.
     ///
     /// # Errors
@@ -586,8 +646,15 @@ impl Journal {
             // draw picks what it always picked.
             let best = Advice::checked_best_cards(&position, play.legal_cards(), solver.best_cards(&position))?;
             let draw = robot_draw(seed, play.cards().count());
-            let idx = ((u128::from(draw) * best.len() as u128) >> 64) as usize;
-            let card = *best.get(idx).ok_or_else(|| JournalError::SolverAnswer("no legal card".to_owned()))?;
+            let card = match self.play_start().robots {
+                RobotChoice::AnyBest => drawn(&best, draw).copied(),
+                RobotChoice::Conventional => {
+                    let groups = equivalent_groups(&best, play);
+                    let leading = play.current_trick().cards.is_empty();
+                    drawn(&groups, draw).and_then(|group| if leading { group.first() } else { group.last() }).copied()
+                }
+            };
+            let card = card.ok_or_else(|| JournalError::SolverAnswer("no legal card".to_owned()))?;
             res.push(self.append(EventKind::CardPlayed { card })?);
         }
     }

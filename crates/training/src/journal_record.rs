@@ -18,15 +18,21 @@ use bridge::{Call, Card, Contract, Deal, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{BoardId, CardValue, EventId, EventKind, Journal, JournalError, Opening, PlayStart, ADVICE_VERSION};
+use crate::{
+    BoardId, CardValue, EventId, EventKind, Journal, JournalError, Opening, PlayStart, RobotChoice, ADVICE_VERSION,
+};
 
 /// The version of [`JournalRecord`] written today.
 pub const JOURNAL_RECORD_VERSION: u32 = 2;
 
-/// The newest version of [`EventRecord`]. Version 2 adds the goal of the root; an event is written
-/// at the lowest version that holds it, so journals without a goal stay readable by builds that
-/// know only version 1.
-pub const EVENT_VERSION: u32 = 2;
+/// The newest version of [`EventRecord`]. Version 2 adds the goal of the root, version 3 the
+/// robots' way of choosing ([`crate::RobotChoice`]: `conventional`; without it, any of the best
+/// cards, as before); an event is written at the lowest version that holds it, so journals
+/// without these stay readable by builds that know only version 1.
+pub const EVENT_VERSION: u32 = 3;
+
+/// The stored name of [`RobotChoice::Conventional`].
+const ROBOTS_CONVENTIONAL: &str = "conventional";
 
 /// A journal as stored, version [`JOURNAL_RECORD_VERSION`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,6 +71,10 @@ pub enum EventKindRecord {
         /// Since version 2: the tricks the learner's side aims at, 1 to 13.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         goal: Option<u8>,
+        /// Since version 3: `conventional` when the robots show the conventional card of a group
+        /// of equivalent best cards; absent, any best card ([`crate::RobotChoice`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        robots: Option<String>,
     },
     CallMade {
         call: String,
@@ -138,6 +148,7 @@ impl Journal {
             .iter()
             .map(|event| EventRecord {
                 version: match &event.kind {
+                    EventKind::PlayStarted(PlayStart { robots: RobotChoice::Conventional, .. }) => 3,
                     EventKind::PlayStarted(PlayStart { goal: Some(_), .. }) => 2,
                     _ => 1,
                 },
@@ -195,11 +206,19 @@ impl JournalRecord {
         let root = events.next().ok_or_else(|| invalid("events", "a journal holds at least its root".to_owned()))?;
         check_event_version(&root)?;
         let start = match (root.id, root.parent, root.event) {
-            (1, None, EventKindRecord::PlayStarted { board, deal, opening, learner, seed, goal }) => {
+            (1, None, EventKindRecord::PlayStarted { board, deal, opening, learner, seed, goal, robots }) => {
                 if root.version < 2 && goal.is_some() {
                     return Err(invalid("goal", "a version-1 event has no goal".to_owned()));
                 }
-                read_start(board, &deal, opening, &learner, &seed)?.with_goal_checked(goal)?
+                let robots = match robots.as_deref() {
+                    None => RobotChoice::AnyBest,
+                    Some(_) if root.version < 3 => {
+                        return Err(invalid("robots", format!("a version-{} event has no robots", root.version)))
+                    }
+                    Some(ROBOTS_CONVENTIONAL) => RobotChoice::Conventional,
+                    Some(other) => return Err(invalid("robots", format!("{other:?} is no way of choosing"))),
+                };
+                PlayStart { robots, ..read_start(board, &deal, opening, &learner, &seed)?.with_goal_checked(goal)? }
             }
             _ => return Err(invalid("events", "the first event is a play_started root of id 1".to_owned())),
         };
@@ -259,6 +278,10 @@ fn kind_record(kind: &EventKind) -> EventKindRecord {
             learner: start.learner.to_string(),
             seed: format!("{:016x}", start.seed),
             goal: start.goal,
+            robots: match start.robots {
+                RobotChoice::AnyBest => None,
+                RobotChoice::Conventional => Some(ROBOTS_CONVENTIONAL.to_owned()),
+            },
         },
         EventKind::CallMade { call } => EventKindRecord::CallMade { call: call.to_string() },
         EventKind::CardPlayed { card } => EventKindRecord::CardPlayed { card: card.to_string() },
@@ -308,6 +331,7 @@ fn read_start(
         learner: field("learner", learner.parse::<Seat>())?,
         seed,
         goal: None,
+        robots: RobotChoice::AnyBest,
     })
 }
 
@@ -443,6 +467,7 @@ fn migrate_v1(json: &Value) -> Result<JournalRecord, JournalRecordError> {
                         learner,
                         seed: format!("{seed:016x}"),
                         goal: None,
+                        robots: None,
                     },
                 ),
                 EventV1::Card { id, parent, card } => (id, parent, EventKindRecord::CardPlayed { card }),

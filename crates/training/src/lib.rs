@@ -71,7 +71,9 @@ pub use gate::{
     gate, BoardDraft, DraftCall, DraftCard, DraftComment, GateNote, GateRejection, GateReport, GatedBoard,
     RejectionReason, GATE_VERSION,
 };
-pub use journal::{robot_draw, Event, EventId, EventKind, Journal, JournalError, Opening, PlayStart, TableState};
+pub use journal::{
+    robot_draw, Event, EventId, EventKind, Journal, JournalError, Opening, PlayStart, RobotChoice, TableState,
+};
 pub use journal_record::{
     read_journal_record, AdviceRecord, CardValueRecord, EventKindRecord, EventRecord, JournalRecord,
     JournalRecordError, OpeningRecord, EVENT_VERSION, JOURNAL_RECORD_VERSION,

@@ -164,6 +164,7 @@ pub fn bidding_game(deal: bridge::Deal) -> Game {
         learner: Seat::South,
         seed: 3,
         goal: None,
+        robots: training::RobotChoice::Conventional,
     };
     let script: Vec<Call> = ["1NT", "Pass", "3NT", "Pass", "Pass", "Pass"].map(call).to_vec();
     Game::new(Journal::start(start).expect("four hands")).following(&script)

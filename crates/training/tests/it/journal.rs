@@ -10,7 +10,8 @@ use proptest::sample::Index;
 use training::testing::FakeSolver;
 use training::{
     read_board_record, read_journal_record, robot_draw, BestCards, BoardId, CardValue, EventId, EventKind, Journal,
-    JournalError, Opening, PlayStart, RandomSource, SolverAnswers, SolverPort, SolverPosition, SolverQuestion,
+    JournalError, Opening, PlayStart, RandomSource, RobotChoice, SolverAnswers, SolverPort, SolverPosition,
+    SolverQuestion,
 };
 
 /// The real solver behind the port, as the app's worker adapter does it.
@@ -81,6 +82,7 @@ pub fn start(deal: Deal, contract_text: &str, learner: Seat, seed: u64) -> PlayS
         learner,
         seed,
         goal: None,
+        robots: RobotChoice::Conventional,
     }
 }
 
@@ -198,12 +200,12 @@ fn the_review_costs_each_learner_card_trick_by_trick() {
     }
     lines.push(format!("total cost {}", review.total_cost()));
     expect![[r#"
-        N:KJ2.J.. Q8.AK.. AT63... 9754... 2S by S, declarer takes Some(2)
-        W S5, N SJ (cost 1), E SQ, S ST (cost 1), won by Some(East)
-        E HA, S SA (cost 0), W S9, N HJ (cost 0), won by Some(South)
-        S S6 (cost 0), W S7, N SK (cost 0), E S8, won by Some(North)
-        N S2 (cost 0), E HK, S S3 (cost 0), W S4, won by Some(West)
-        total cost 2"#]]
+        N:KJ2.J.. Q8.AK.. AT63... 9754... 2S by S, declarer takes Some(1)
+        W S7, N SJ (cost 1), E SQ, S ST (cost 1), won by Some(East)
+        E S8, S SA (cost 0), W S4, N SK (cost 1), won by Some(South)
+        S S6 (cost 0), W S9, N S2 (cost 0), E HK, won by Some(West)
+        W S5, N HJ (cost 0), E HA, S S3 (cost 0), won by Some(West)
+        total cost 3"#]]
     .assert_eq(&lines.join("\n"));
 }
 
@@ -336,23 +338,53 @@ fn learner_cards_of(journal: &Journal) -> Vec<Card> {
 
 #[test]
 fn robots_draw_uniformly_among_equally_best_cards() {
-    // West's four top diamonds take every trick whichever leads: the lead depends on the seed only,
-    // and across seeds every one of them comes.
+    // West's four top diamonds take every trick whichever leads: the lead depends on the seed only.
+    // Choosing any best card (the first players' journals), every one of them comes across seeds;
+    // choosing conventionally, the four are one group of equivalent cards, led from its top.
     let deal: Deal = "N:AKQJ... 5432... .AKQJ.. ..AKQJ.".parse().expect("a deal");
-    let mut leads = std::collections::BTreeSet::new();
-    for seed in 0..64 {
-        let mut journal = journal(deal, "1NT", Seat::South, seed);
-        journal.play_robots(&mut DdSolver::default()).expect("the lead");
-        let mut again = Journal::start(journal.play_start().clone()).expect("the same start");
-        again.play_robots(&mut DdSolver::default()).expect("the lead");
-        assert_eq!(again.events(), journal.events(), "seed {seed}");
-        assert_eq!(journal.events().len(), 2, "West leads, then it is dummy's turn");
-        if let EventKind::CardPlayed { card } = journal.events()[1].kind {
-            leads.insert(card);
+    for (robots, expected) in [
+        (RobotChoice::AnyBest, expect![[r#"["DJ", "DQ", "DK", "DA"]"#]]),
+        (RobotChoice::Conventional, expect![[r#"["DA"]"#]]),
+    ] {
+        let mut leads = std::collections::BTreeSet::new();
+        for seed in 0..64 {
+            let mut journal =
+                Journal::start(PlayStart { robots, ..start(deal, "1NT", Seat::South, seed) }).expect("four hands");
+            journal.play_robots(&mut DdSolver::default()).expect("the lead");
+            let mut again = Journal::start(journal.play_start().clone()).expect("the same start");
+            again.play_robots(&mut DdSolver::default()).expect("the lead");
+            assert_eq!(again.events(), journal.events(), "seed {seed}");
+            assert_eq!(journal.events().len(), 2, "West leads, then it is dummy's turn");
+            if let EventKind::CardPlayed { card } = journal.events()[1].kind {
+                leads.insert(card);
+            }
         }
+        let leads: Vec<String> = leads.into_iter().map(|card| card.to_string()).collect();
+        expected.assert_eq(&format!("{leads:?}"));
     }
-    let leads: Vec<String> = leads.into_iter().map(|card| card.to_string()).collect();
-    expect![[r#"["DJ", "DQ", "DK", "DA"]"#]].assert_eq(&format!("{leads:?}"));
+}
+
+#[test]
+fn robots_follow_with_the_bottom_of_equivalent_cards() {
+    // West (the learner) leads a spade into East's king and queen, equally best and touching: East
+    // wins with the queen, the card a player shows; choosing any best card, either comes.
+    let deal: Deal = "N:3.3.. KQ... .54.. 2.2..".parse().expect("a two-card ending");
+    for (robots, expected) in
+        [(RobotChoice::AnyBest, expect![[r#"["SQ", "SK"]"#]]), (RobotChoice::Conventional, expect![[r#"["SQ"]"#]])]
+    {
+        let mut east = std::collections::BTreeSet::new();
+        for seed in 0..32 {
+            let mut journal = Journal::start(PlayStart { robots, ..start(deal, "1NT", Seat::West, seed) })
+                .expect("an ending of equal hands");
+            journal.play_card(card("S2")).expect("West's lead");
+            journal.play_robots(&mut DdSolver::default()).expect("North and East");
+            let cards = cards_to(&journal, journal.current());
+            assert_eq!(cards[1], card("S3"), "North's only spade");
+            east.insert(cards[2]);
+        }
+        let east: Vec<String> = east.into_iter().map(|card| card.to_string()).collect();
+        expected.assert_eq(&format!("{east:?}"));
+    }
 }
 
 #[test]
@@ -606,6 +638,7 @@ fn bidding_practice_calls_then_plays_the_contract_reached() {
         learner: Seat::North,
         seed: 5,
         goal: None,
+        robots: RobotChoice::Conventional,
     };
     let mut journal = Journal::start(bidding.clone()).expect("four hands");
     assert_eq!(journal.state().next_player(), Some(Seat::North));

@@ -5,7 +5,7 @@ use expect_test::expect;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use training::testing::FakeSolver;
-use training::{read_journal_record, EventId, EventKind, Journal, JournalRecord, Opening};
+use training::{read_journal_record, EventId, EventKind, Journal, JournalRecord, Opening, PlayStart, RobotChoice};
 
 use crate::journal::{ending, run_session};
 use crate::record::arb_json_leaf;
@@ -145,6 +145,32 @@ fn a_goal_is_kept_in_a_root_of_version_2_and_the_other_events_stay_at_version_1(
     assert!(with_goal(13).starts_with("read "), "a goal of 13 tricks reads");
 }
 
+/// The v2 fixture with `robots` on its root, in an event of `version`.
+fn with_robots(version: u32, robots: &str) -> String {
+    let mut json = fixture(FIXTURE_V2);
+    json["events"][0]["version"] = json!(version);
+    json["events"][0]["event"]["robots"] = json!(robots);
+    read_error(&json)
+}
+
+#[test]
+fn the_robots_way_of_choosing_is_kept_in_a_root_of_version_3_and_older_roots_choose_any_best_card() {
+    let journal = read_journal_record(&fixture(FIXTURE_V2)).expect("the v2 fixture reads");
+    assert_eq!(journal.play_start().robots, RobotChoice::AnyBest, "a journal written before the conventional cards");
+    let written = serde_json::to_value(journal.to_record()).expect("a record serializes");
+    assert_eq!(written, fixture(FIXTURE_V2), "written back as it was, at version 1");
+
+    let start = PlayStart { robots: RobotChoice::Conventional, ..journal.play_start().clone().with_goal(9) };
+    let journal = Journal::start(start).expect("four hands");
+    let written = serde_json::to_value(journal.to_record()).expect("a record serializes");
+    assert_eq!(written["events"][0]["version"], json!(3));
+    assert_eq!(written["events"][0]["event"]["robots"], json!("conventional"));
+    let read = read_journal_record(&written).expect("a written journal reads");
+    assert_eq!(read.play_start().robots, RobotChoice::Conventional);
+    assert_eq!(read.play_start().goal, Some(9));
+    assert!(with_robots(3, "conventional").starts_with("read "), "the conventional cards read");
+}
+
 #[test]
 fn corrupt_records_are_refused_with_the_field_at_fault() {
     let v2 = FIXTURE_V2;
@@ -179,6 +205,8 @@ fn corrupt_records_are_refused_with_the_field_at_fault() {
         with(v2, &["events", "0", "event", "goal"], json!(9)),
         with_goal(0),
         with_goal(14),
+        with_robots(2, "conventional"),
+        with_robots(3, "clever"),
         with(FIXTURE_V1, &["events", "0", "seed"], json!("12")),
         with(FIXTURE_V1, &["events", "1", "type"], json!("card_played")),
     ]
@@ -195,7 +223,7 @@ fn corrupt_records_are_refused_with_the_field_at_fault() {
         invalid events in journal record: event 9 is in place 2: ids number events in order
         invalid events in journal record: event 3 names parent 3, not an earlier event
         invalid events in journal record: event 3 has no parent
-        event 3 has unknown version 7 (this build reads up to 2)
+        event 3 has unknown version 7 (this build reads up to 3)
         event 3 of the journal record: illegal card: N does not hold SQ
         invalid card in journal record: invalid card "S1": expected a suit (S, H, D, C) then a rank (A K Q J T 9..2, or 10)
         event 3 of the journal record: no call can be made: the auction is over
@@ -210,6 +238,8 @@ fn corrupt_records_are_refused_with_the_field_at_fault() {
         invalid goal in journal record: a version-1 event has no goal
         invalid goal in journal record: 0 is not 1 to 13 tricks
         invalid goal in journal record: 14 is not 1 to 13 tricks
+        invalid robots in journal record: a version-2 event has no robots
+        invalid robots in journal record: "clever" is no way of choosing
         malformed journal record: invalid type: string "12", expected u64
         malformed journal record: unknown variant `card_played`, expected one of `start`, `card`, `claim`, `end`"#]]
     .assert_eq(&actual);
