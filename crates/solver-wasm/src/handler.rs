@@ -91,9 +91,9 @@ impl Handler {
         let body = match request.body {
             RequestBody::Analyse(position) => self.analyse(&position),
             RequestBody::BestCards(position) => self.best_cards(&position),
-            RequestBody::Table { deal } => return self.table_work(request.id, &deal, None),
+            RequestBody::Table { deal } => return table_work(request.id, &deal, None),
             RequestBody::Par { deal, vulnerability, dealer } => {
-                return self.table_work(request.id, &deal, Some((vulnerability, dealer)))
+                return table_work(request.id, &deal, Some((vulnerability, dealer)))
             }
             RequestBody::Threads => Ok(ResponseBody::Threads(self.pool.map_or(1, |pool| pool.threads))),
         };
@@ -153,12 +153,14 @@ impl Handler {
         let (value, cards) = self.solver.best_cards_knowing(&position, msg.value);
         Ok(ResponseBody::BestCards { value, cards })
     }
+}
 
-    fn table_work(&self, id: u64, deal: &str, par: Option<(Vulnerability, Seat)>) -> Begun {
-        match deal.parse::<Deal>() {
-            Ok(deal) => Begun::Table(TableWork { id, deal, par, table: DdTable::default(), solved: 0 }),
-            Err(err) => Begun::Answered(Response { id, body: Err(SolverError::Deal(err.to_string())) }),
-        }
+/// The work of the table (or par, with `par`'s vulnerability and dealer) of
+/// the request `id`, or the answer to a deal that does not read.
+fn table_work(id: u64, deal: &str, par: Option<(Vulnerability, Seat)>) -> Begun {
+    match deal.parse::<Deal>() {
+        Ok(deal) => Begun::Table(TableWork { id, deal, par, table: DdTable::default(), solved: 0 }),
+        Err(err) => Begun::Answered(Response { id, body: Err(SolverError::Deal(err.to_string())) }),
     }
 }
 

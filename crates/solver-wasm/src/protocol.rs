@@ -63,7 +63,7 @@ pub enum Lane {
 }
 
 impl Lane {
-    /// Every lane, in the order the worker takes their waiting requests.
+    /// Every lane.
     pub const ALL: [Lane; 2] = [Lane::Play, Lane::Tables];
 
     /// Its place in [`Lane::ALL`], whose order is the declaration's.
