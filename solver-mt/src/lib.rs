@@ -14,7 +14,7 @@
 use std::cell::RefCell;
 
 use bridge::{Deal, Strain};
-use double_dummy::{CardValue, DdTable, Position, PositionError, Solver, Threads};
+use double_dummy::{CardValue, Position, PositionError, Solver, Threads};
 use rayon::prelude::*;
 use solver_wasm::{Handler, Pool, WORKER_MEMORY};
 
@@ -34,19 +34,6 @@ thread_local! {
 /// As [`Solver::strain_tricks`].
 pub fn pool_rows(deal: &Deal, strains: &[Strain]) -> Result<Vec<[u8; 4]>, PositionError> {
     strains.par_iter().map(|&strain| SOLVER.with(|solver| solver.borrow_mut().strain_tricks(deal, strain))).collect()
-}
-
-/// The table of `deal`, its strains solved in parallel on rayon's global
-/// pool: the same table as [`Solver::table`].
-///
-/// # Errors
-/// As [`Solver::table`].
-pub fn pool_table(deal: &Deal) -> Result<DdTable, PositionError> {
-    let mut res = DdTable::default();
-    for (strain, row) in Strain::ALL.into_iter().zip(pool_rows(deal, &Strain::ALL)?) {
-        res.tricks[strain.index()] = row;
-    }
-    Ok(res)
 }
 
 /// Every thread of rayon's global pool.
@@ -117,18 +104,37 @@ mod web {
         PoolWorker::registrar().register();
     }
 
+    thread_local! {
+        /// The benchmark's handler with the pool, as the worker's.
+        static POOLED: std::cell::RefCell<Option<solver_wasm::Handler>> = const { std::cell::RefCell::new(None) };
+    }
+
     /// For the benchmark: the table of a PBN `deal` as its 20 trick counts
-    /// (`tricks[strain][seat]`, spades first, North first), on the pool when
-    /// `pool` is set, else on this thread's own solver.
+    /// (`tricks[strain][seat]`, spades first, North first), on the pool as
+    /// the worker solves it when `pool` is set (a handler with the pool:
+    /// a step of one strain per thread at a time, without the worker's
+    /// wait for its messages between steps), else on this thread's own
+    /// solver.
     ///
     /// # Errors
     /// When the deal does not read or is not a legal deal.
     #[wasm_bindgen]
     pub fn table_tricks(deal: &str, pool: bool) -> Result<Vec<u8>, JsError> {
-        let deal: bridge::Deal = deal.parse().map_err(|err: bridge::DealError| JsError::new(&err.to_string()))?;
-        let table =
-            if pool { super::pool_table(&deal) } else { super::SOLVER.with(|solver| solver.borrow_mut().table(&deal)) }
-                .map_err(|err| JsError::new(&err.to_string()))?;
+        let table = if pool {
+            let threads = u32::try_from(rayon::current_num_threads()).unwrap_or(u32::MAX);
+            let request = Request { id: 1, body: solver_wasm::RequestBody::Table { deal: deal.to_owned() } };
+            let response = POOLED.with(|pooled| {
+                pooled.borrow_mut().get_or_insert_with(|| super::handler(threads)).handle(request)
+            });
+            match response.body {
+                Ok(solver_wasm::ResponseBody::Table(table)) => double_dummy::DdTable::from(table),
+                Ok(other) => return Err(JsError::new(&format!("not a table: {other:?}"))),
+                Err(err) => return Err(JsError::new(&err.to_string())),
+            }
+        } else {
+            let deal: bridge::Deal = deal.parse().map_err(|err: bridge::DealError| JsError::new(&err.to_string()))?;
+            super::SOLVER.with(|solver| solver.borrow_mut().table(&deal)).map_err(|err| JsError::new(&err.to_string()))?
+        };
         Ok(table.tricks.iter().flatten().copied().collect())
     }
 
