@@ -123,9 +123,8 @@ mod web {
         let table = if pool {
             let threads = u32::try_from(rayon::current_num_threads()).unwrap_or(u32::MAX);
             let request = Request { id: 1, body: solver_wasm::RequestBody::Table { deal: deal.to_owned() } };
-            let response = POOLED.with(|pooled| {
-                pooled.borrow_mut().get_or_insert_with(|| super::handler(threads)).handle(request)
-            });
+            let response = POOLED
+                .with(|pooled| pooled.borrow_mut().get_or_insert_with(|| super::handler(threads)).handle(request));
             match response.body {
                 Ok(solver_wasm::ResponseBody::Table(table)) => double_dummy::DdTable::from(table),
                 Ok(other) => return Err(JsError::new(&format!("not a table: {other:?}"))),
@@ -133,7 +132,9 @@ mod web {
             }
         } else {
             let deal: bridge::Deal = deal.parse().map_err(|err: bridge::DealError| JsError::new(&err.to_string()))?;
-            super::SOLVER.with(|solver| solver.borrow_mut().table(&deal)).map_err(|err| JsError::new(&err.to_string()))?
+            super::SOLVER
+                .with(|solver| solver.borrow_mut().table(&deal))
+                .map_err(|err| JsError::new(&err.to_string()))?
         };
         Ok(table.tricks.iter().flatten().copied().collect())
     }
