@@ -272,6 +272,8 @@ async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() ->
     browser.find("button.add:not([disabled])").await?.click().await?;
     let played = browser.find(".collection-progress").await?.attr("data-played").await?;
     assert_eq!(played.as_deref(), Some("0"));
+    let small = browser.small_touch_targets("main select, main button, main .button").await?;
+    assert_eq!(small, serde_json::json!([]), "the collection's controls under 40 px");
     browser.find("a.play-entry").await?.click().await?;
 
     // West leads the card the teacher commented: the comment shows with it.
