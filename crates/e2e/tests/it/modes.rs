@@ -71,6 +71,13 @@ async fn declarer_tricks(browser: &Browser) -> Result<u8> {
     Ok(result.attr("data-declarer-tricks").await?.context("declarer's tricks")?.parse()?)
 }
 
+/// The screen's menus, buttons and link back are all at least 40 px high; `what` names them.
+async fn assert_no_small_controls(browser: &Browser, what: &str) -> Result<()> {
+    let small = browser.small_touch_targets("main select, main button, p.player-back a").await?;
+    assert_eq!(small, serde_json::json!([]), "{what} under 40 px");
+    Ok(())
+}
+
 #[tokio::test]
 async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()> {
     let dist = e2e!();
@@ -105,8 +112,7 @@ async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()>
     assert!(!line.contains('3'), "the level is hidden: {line:?}");
     browser.find("select.goal-select").await?.select_by_value("10").await?;
     browser.save_screenshot("show-trump-goal.png").await?;
-    let small = browser.small_touch_targets("main select, main button, p.player-back a").await?;
-    assert_eq!(small, serde_json::json!([]), "the goal's controls under 40 px");
+    assert_no_small_controls(&browser, "the goal's controls").await?;
     browser.find("button.play-declarer[data-goal='10']").await?.click().await?;
     settled(&browser, 0).await?;
     let playing = browser.text("section.game .game-contract").await?;
@@ -140,8 +146,7 @@ async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()>
     browser.find("button.strain-choice[data-strain='NT']").await?.click().await?;
     browser.find("button.kind-choice[data-game='true']").await?.click().await?;
     browser.save_screenshot("minibridge-announce.png").await?;
-    let small = browser.small_touch_targets("main select, main button, p.player-back a").await?;
-    assert_eq!(small, serde_json::json!([]), "the announcement's controls under 40 px");
+    assert_no_small_controls(&browser, "the announcement's controls").await?;
     browser.find("button.play-declarer:not([disabled])").await?.click().await?;
     settled(&browser, 0).await?;
     let playing = browser.text("section.game .game-contract").await?;
@@ -209,8 +214,7 @@ async fn bidding_practice_judges_each_call_then_plays_the_contract_reached() -> 
     // West, North and East called as the board: South's turn again, after four calls.
     browser.find("section.bidding[data-state='your-call'][data-calls='4']").await?;
     browser.save_screenshot("bidding-mismatch.png").await?;
-    let small = browser.small_touch_targets("main select, main button, p.player-back a").await?;
-    assert_eq!(small, serde_json::json!([]), "the bid box under 40 px");
+    assert_no_small_controls(&browser, "the bid box").await?;
     let score = browser.find(".bidding-score").await?;
     assert_eq!(
         (score.attr("data-matched").await?, score.attr("data-calls").await?),
