@@ -27,6 +27,8 @@ async fn open_session(browser: &Browser, server: &AppServer, email: &str, audien
     browser.find(&format!("{form} input.password")).await?.send_keys(PASSWORD).await?;
     if let Some(audience) = audience {
         browser.find(&format!("{form} select.audience option[value='{audience}']")).await?.click().await?;
+        let small = browser.small_touch_targets("main input, main select, main button").await?;
+        assert_eq!(small, serde_json::json!([]), "the account page's controls under 40 px");
     }
     browser.find(&format!("{form} button[type='submit']:not([disabled])")).await?.click().await?;
     browser.find(".account-page[data-signed-in='true']").await.context("signed in")?;
