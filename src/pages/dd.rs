@@ -1,5 +1,6 @@
 //! The double-dummy table and par of a deal, from the solver's worker on
-//! request (the UI thread never solves).
+//! request (the UI thread never solves), kept in the local store once
+//! solved and then shown at once.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -9,15 +10,16 @@ use solver_wasm::{ClientError, ParMsg, SolverClient, TableMsg};
 use ui::DdTableView;
 use yew::prelude::*;
 
-use crate::app::use_app_strings;
+use crate::app::{use_app_strings, use_library};
 
 /// Where the double-dummy analysis of the deal stands.
 #[derive(Clone, PartialEq)]
 enum Analysis {
     NotAsked,
     Solving,
-    /// The table, its par and the threads the worker solved it with.
-    Solved(TableMsg, ParMsg, u32),
+    /// The table, its par and the threads the worker solved it with (none
+    /// when kept from an earlier solve).
+    Solved(TableMsg, ParMsg, Option<u32>),
     Failed(String),
     /// The worker did not start: asking again starts a new one.
     Unavailable,
@@ -30,17 +32,35 @@ pub struct DdAnalysisProps {
     pub vulnerability: Vulnerability,
 }
 
-/// A button that asks the worker for the table and par, then shows them.
+/// The table and par kept for the deal, else a button that asks the worker
+/// for them, then shows and keeps them.
 #[component]
 pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     let strings = use_app_strings();
+    let store = use_library().store.clone();
     let analysis = use_state(|| Analysis::NotAsked);
+    {
+        // The store opens after the first page shows: read once it is there.
+        let (analysis, store) = (analysis.clone(), store.clone());
+        let (deal, dealer, vulnerability) = (props.deal, props.dealer, props.vulnerability);
+        use_effect_with((deal, dealer, vulnerability, store.is_some()), move |_| {
+            if let Some(store) = store {
+                wasm_bindgen_futures::spawn_local(async move {
+                    // A store that cannot be read: the button solves it.
+                    if let Ok(Some((table, par))) = store.solved(&deal, vulnerability, dealer).await {
+                        analysis.set(Analysis::Solved(table, par, None));
+                    }
+                });
+            }
+        });
+    }
     // The worker starts at the first request and ends with the component.
     let client: Rc<RefCell<Option<SolverClient>>> = use_mut_ref(|| None);
     let on_solve = {
         let analysis = analysis.clone();
         let (deal, dealer, vulnerability) = (props.deal, props.dealer, props.vulnerability);
         Callback::from(move |_: MouseEvent| {
+            let store = store.clone();
             // The thread pool's worker where the page can run one (same tables).
             let solver_ref = client.clone();
             let mut client = client.borrow_mut();
@@ -51,13 +71,17 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 match answer.await {
                     Ok((table, par)) => {
+                        if let Some(store) = &store {
+                            // Kept for next time; a failed write loses nothing shown.
+                            let _ = store.put_solved(&deal, vulnerability, dealer, &table, &par).await;
+                        }
                         // Asked once the table is in, so it makes no question stale.
                         let threads = solver_ref.borrow().as_ref().map(SolverClient::threads);
                         let threads = match threads {
                             Some(threads) => threads.await.unwrap_or(1),
                             None => 1,
                         };
-                        analysis.set(Analysis::Solved(table, par, threads));
+                        analysis.set(Analysis::Solved(table, par, Some(threads)));
                     }
                     // A newer request's answer will come instead.
                     Err(ClientError::Stale) => {}
@@ -79,7 +103,8 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
         Analysis::Solved(table, par, threads) => {
             let tricks = BySeat::from_fn(|seat| Strain::ALL.map(|strain| table.tricks(strain, seat)));
             html! {
-                <div class="dd-solved" data-threads={threads.to_string()}>
+                <div class="dd-solved" data-threads={threads.map(|threads| threads.to_string())}
+                    data-kept={threads.is_none().then_some("true")}>
                     <DdTableView tricks={tricks} />
                     <p class="par" data-score={par.score.to_string()} data-contracts={par.contracts_text()}>
                         { format!("{} {} ({:+})", strings.get("par"), par.contracts_text(), par.score) }

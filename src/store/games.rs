@@ -7,7 +7,6 @@
 //! collection, `{ collection, record }`, read leniently (see
 //! `training::read_progress_record`).
 
-use indexed_db_futures::prelude::*;
 use training::{
     read_journal_record, read_progress_record, BoardId, CollectionId, CollectionProgress, Journal, Timestamp,
 };
@@ -83,11 +82,9 @@ impl Store {
     /// # Errors
     /// When the database cannot be read at all.
     pub async fn progress(&self, collection: &CollectionId) -> Result<CollectionProgress, StoreError> {
-        self.check()?;
-        let tx = self.db.transaction(schema::PROGRESS).build()?;
-        let value: Option<JsValue> =
-            tx.object_store(schema::PROGRESS)?.get(JsValue::from_str(&collection.0)).primitive()?.await?;
-        let json = value
+        let json = self
+            .read_one(schema::PROGRESS, &collection.0)
+            .await?
             .as_ref()
             .and_then(|value| record_text(value).ok())
             .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())

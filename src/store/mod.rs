@@ -21,6 +21,7 @@
 mod games;
 pub mod pending;
 pub mod schema;
+mod solved;
 mod sync;
 
 use std::cell::Cell;
@@ -39,6 +40,7 @@ use training::{
 use wasm_bindgen::JsValue;
 
 pub use games::StoredGame;
+pub use solved::solved_key;
 pub use sync::{Conflict, Pending, Rejected, SyncState};
 
 /// Why the store could not do what was asked.
@@ -518,6 +520,14 @@ impl Store {
             set(name, &field).map_err(|_| StoreError::Failed("cannot build a quarantine entry".to_owned()))?;
         }
         self.write_one(schema::QUARANTINE, WriteOp::Put(JsValue::from(entry))).await
+    }
+
+    /// The value under `key` in `store`, if any, read in a transaction of its own.
+    async fn read_one(&self, store: &str, key: &str) -> Result<Option<JsValue>, StoreError> {
+        self.check()?;
+        let tx = self.db.transaction(store).build()?;
+        let value: Option<JsValue> = tx.object_store(store)?.get(JsValue::from_str(key)).primitive()?.await?;
+        Ok(value)
     }
 
     /// Applies `op` to `store` in a transaction of its own.

@@ -13,7 +13,7 @@ use indexed_db_futures::KeyPath;
 pub const DB_NAME: &str = "bridge-training";
 
 /// The schema version written today.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// Boards, keyed by `id`: `{ id, code, owner, level, updated, deleted, record }`,
 /// the indexed fields beside the `training::BoardRecord` as JSON text in `record`.
@@ -43,6 +43,13 @@ pub const LISTS: &str = "lists";
 /// The key of the boards list in [`LISTS`].
 pub const BOARD_LIST_KEY: &str = "boards";
 
+/// Double-dummy tables kept once solved, keyed by `key` (since version 3): `{ key, record }`,
+/// the key the deal, dealer and vulnerability as text (`N:AKQ2.… E None`, see
+/// `store::solved_key`), the record `{ version, table, par }` as JSON text (the table,
+/// `{ tricks }` indexed `[strain][declarer]`, and par as the solver's worker answers them). Derived data: a record that does not read is
+/// solved again and written over, never quarantined.
+pub const SOLVED: &str = "solved";
+
 /// The field of a stored board or collection holding its record as JSON text.
 pub const RECORD_FIELD: &str = "record";
 
@@ -61,6 +68,7 @@ pub fn upgrade(db: &Database, old: u32, new: u32) -> indexed_db_futures::Result<
         match version {
             1 => version_1(db)?,
             2 => version_2(db)?,
+            3 => version_3(db)?,
             _ => unreachable!("no schema version above {VERSION}"),
         }
     }
@@ -84,5 +92,11 @@ fn version_1(db: &Database) -> indexed_db_futures::Result<()> {
 /// Version 2 adds the lists store; the boards list is built at the first reading.
 fn version_2(db: &Database) -> indexed_db_futures::Result<()> {
     db.create_object_store(LISTS).with_key_path(KeyPath::One("key")).build()?;
+    Ok(())
+}
+
+/// Version 3 adds the store of solved tables.
+fn version_3(db: &Database) -> indexed_db_futures::Result<()> {
+    db.create_object_store(SOLVED).with_key_path(KeyPath::One("key")).build()?;
     Ok(())
 }

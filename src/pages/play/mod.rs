@@ -192,7 +192,9 @@ pub enum Reply {
 }
 
 pub enum Msg {
-    Loaded(Option<StoredGame>),
+    /// The board's last game, and its table and par when kept from an
+    /// earlier solve.
+    Loaded(Option<StoredGame>, Option<(TableMsg, ParMsg)>),
     Start(Seat),
     ChooseGoal(u8),
     /// Starts as declarer aiming at the goal (show trump, and show trump and goal).
@@ -230,17 +232,19 @@ impl Component for Player {
         match props.store.0.clone() {
             Some(store) => {
                 let board = props.board.id.clone();
+                let game = props.board.game();
+                let (deal, vulnerability, dealer) = (*game.deal(), game.vulnerability(), game.dealer());
                 let reader = store.clone();
                 ctx.link().send_future(async move {
-                    match reader.games_of(&board).await {
-                        Ok((games, _)) => Msg::Loaded(games.into_iter().next()),
-                        Err(_) => Msg::Loaded(None),
-                    }
+                    let last = reader.games_of(&board).await.ok().and_then(|(games, _)| games.into_iter().next());
+                    // A store that cannot be read: the worker solves it at the end.
+                    let kept = reader.solved(&deal, vulnerability, dealer).await.ok().flatten();
+                    Msg::Loaded(last, kept)
                 });
                 let board = props.board.id.clone();
                 update_progress(props, move |progress, collection| progress.saw(collection, StepKey::Board(board)));
             }
-            None => ctx.link().send_message(Msg::Loaded(None)),
+            None => ctx.link().send_message(Msg::Loaded(None, None)),
         }
         Player {
             phase: Phase::Loading,
@@ -264,7 +268,10 @@ impl Component for Player {
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         let props = ctx.props();
         match msg {
-            Msg::Loaded(stored) => {
+            Msg::Loaded(stored, kept) => {
+                if kept.is_some() {
+                    self.table = kept;
+                }
                 self.phase = match stored {
                     Some(stored) => {
                         self.game_id = stored.id;
@@ -542,7 +549,8 @@ impl Player {
         let value = match &self.phase {
             Phase::Playing(game) => game.known_value(question.position()),
             _ => None,
-        };
+        }
+        .or_else(|| self.kept_value(ctx, question.position()));
         // Either question's answer, as one kind of future.
         let reply: std::pin::Pin<Box<dyn std::future::Future<Output = Result<Reply, ClientError>>>> = match &question {
             SolverQuestion::Analyse(position) => {
@@ -572,9 +580,20 @@ impl Player {
             return;
         }
         let Some(position) = ctx.props().board.opening_lead() else { return };
-        let answer = self.analyse(&position, None);
+        let answer = self.analyse(&position, self.kept_value(ctx, &position));
         self.early = Some(position.clone());
         ctx.link().send_future(async move { Msg::Early(position, answer.await.ok()) });
+    }
+
+    /// The value of `position` when it is the board's opening lead and the
+    /// board's table is known (kept from an earlier solve, or solved at the
+    /// end of a game): the worker then skips the tests above it.
+    fn kept_value(&self, ctx: &Context<Self>, position: &SolverPosition) -> Option<u8> {
+        let (table, _) = self.table.as_ref()?;
+        let board = &ctx.props().board;
+        (board.opening_lead().as_ref() == Some(position))
+            .then(|| board.opening_lead_value(|strain, declarer| table.tricks(strain, declarer)))
+            .flatten()
     }
 
     /// The solver's worker, started at the first question: the threaded
@@ -616,10 +635,19 @@ impl Player {
         // the end does not lose it, and one worker (with its thread pool
         // and its memory) serves the whole page.
         self.table_asked = true;
-        let answer = self.client().par(game.deal(), game.vulnerability(), game.dealer());
+        let (deal, vulnerability, dealer) = (*game.deal(), game.vulnerability(), game.dealer());
+        let answer = self.client().par(&deal, vulnerability, dealer);
+        let store = ctx.props().store.0.clone();
         ctx.link().send_future_batch(async move {
             match answer.await {
-                Ok((table, par)) => vec![Msg::Table(table, par)],
+                Ok((table, par)) => {
+                    if let Some(store) = store {
+                        // Kept for the next game and the board page; a failed
+                        // write loses nothing shown.
+                        let _ = store.put_solved(&deal, vulnerability, dealer, &table, &par).await;
+                    }
+                    vec![Msg::Table(table, par)]
+                }
                 Err(_) => Vec::new(),
             }
         });

@@ -235,6 +235,14 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
     assert_eq!(workers.as_array().map(Vec::len), Some(1), "one solver worker for the page: {workers}");
     assert_eq!(browser.sideways_overflow().await?, Some(0), "the play fits a phone's width");
     browser.save_screenshot("player-review.png").await?;
+
+    // The table is kept once solved: the board's page shows it at once, without asking the worker.
+    browser.find("p.player-back a").await?.click().await?;
+    browser.find(".dd-solved[data-kept='true']").await.context("the board's page shows the kept table")?;
+    for strain in Strain::ALL {
+        let css = format!(".dd-solved .dd-table td[data-seat='S'][data-strain='{}']", strain.to_char());
+        assert_eq!(browser.text(&css).await?, table.tricks(strain, Seat::North).to_string(), "kept, {strain:?}");
+    }
     browser.close().await;
     Ok(())
 }

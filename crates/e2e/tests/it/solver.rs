@@ -1,5 +1,6 @@
 //! The solver's worker, as the built app starts it: the sample deal's table
-//! and par come back from the worker equal to the native solver's.
+//! and par come back from the worker equal to the native solver's, and are
+//! kept for the next visit.
 
 use std::time::{Duration, Instant};
 
@@ -40,6 +41,22 @@ async fn the_worker_solves_the_sample_deal_as_the_native_solver_does() -> Result
     eprintln!("the worker's table and par of the sample deal shown {:?} after the click", start.elapsed());
     assert_eq!(shown.attr("data-score").await?, Some(expected.score.to_string()), "par score");
     assert_eq!(shown.attr("data-contracts").await?, Some(expected.to_string()), "par contracts");
+    assert_cells(&browser, &table).await?;
+    assert_eq!(browser.sideways_overflow().await?, Some(0), "the table fits a phone's width");
+
+    // Kept once solved: the page shows it again at once, without the worker.
+    browser.client.refresh().await?;
+    let kept = browser.find(".dd-solved[data-kept='true'] .par").await.context("the kept table is shown")?;
+    assert_eq!(kept.attr("data-score").await?, Some(expected.score.to_string()), "kept par score");
+    assert_eq!(kept.attr("data-contracts").await?, Some(expected.to_string()), "kept par contracts");
+    assert_cells(&browser, &table).await?;
+    assert!(browser.client.find_all(Locator::Css("button.solve-deal")).await?.is_empty(), "nothing to solve");
+    browser.close().await;
+    Ok(())
+}
+
+/// Every cell of the table shown equals `table`'s.
+async fn assert_cells(browser: &Browser, table: &double_dummy::DdTable) -> Result<()> {
     for seat in Seat::ALL {
         for strain in Strain::ALL {
             let css = format!(".dd-table td[data-seat='{}'][data-strain='{}']", seat.to_char(), strain.to_char());
@@ -47,7 +64,5 @@ async fn the_worker_solves_the_sample_deal_as_the_native_solver_does() -> Result
             assert_eq!(cell, table.tricks(strain, seat).to_string(), "{seat} declaring in {strain:?}");
         }
     }
-    assert_eq!(browser.sideways_overflow().await?, Some(0), "the table fits a phone's width");
-    browser.close().await;
     Ok(())
 }

@@ -262,6 +262,33 @@ fn a_game_driven_by_later_answers_replays_a_stored_journal() {
     assert_eq!((n_best, asked.len() - n_best), (39, 13), "three robots and the learner's 13 decisions");
 }
 
+/// The opening lead's value read from the deal's table is the best card's value there, and a
+/// board without an opening lead, or a table entry above 13, gives none.
+#[test]
+fn the_opening_leads_value_is_read_from_the_deals_table() {
+    let json = serde_json::from_str(include_str!("../data/board-record-v1.json")).expect("JSON");
+    let board = training::read_board_record(&json).expect("the board fixture reads");
+    let mut solver = crate::journal::DdSolver::default();
+    let table = solver.0.table(board.game().deal()).expect("a full deal");
+    let value = board.opening_lead_value(|strain, seat| table.tricks(strain, seat)).expect("3NT by South");
+    let lead = board.opening_lead().expect("an opening lead");
+    assert_eq!(value, solver.solve(&lead), "the leading side's tricks");
+    let mut asked = Vec::new();
+    let none_taken = board.opening_lead_value(|strain, seat| {
+        asked.push((strain, seat));
+        0
+    });
+    assert_eq!(none_taken, Some(13), "declarer taking nothing leaves the defence every trick");
+    assert_eq!(asked, [(bridge::Strain::NoTrump, Seat::South)], "the contract's strain and declarer");
+    assert_eq!(board.opening_lead_value(|_, _| 14), None, "not a trick count");
+
+    let mut record = board.to_record();
+    record.metadata.teaching_mode = training::TeachingModeRecord::BiddingPractice;
+    let json = serde_json::to_value(record).expect("a record serializes");
+    let bidding = training::read_board_record(&json).expect("the board reads");
+    assert_eq!(bidding.opening_lead_value(|strain, seat| table.tricks(strain, seat)), None, "no opening lead");
+}
+
 /// The opening lead a board names is the first position its games ask about: the robot's lead when
 /// the learner declares, the advice on the learner's lead when the learner leads; a board whose
 /// contract the learner makes names none.
