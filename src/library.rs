@@ -254,8 +254,9 @@ impl Reducible for Library {
                     service.boards.boards.entry(board.id.clone()).or_insert(board);
                 }
                 // From now on the list follows the boards in memory, whatever the stored list said.
-                *list =
-                    service.boards.boards.values().map(|board| (board.id.clone(), BoardSummary::of(board))).collect();
+                *list = bridge::order::map(
+                    service.boards.boards.values().map(|board| (board.id.clone(), BoardSummary::of(board))),
+                );
                 next.unreadable = unreadable;
                 if next.notice == Some(Notice::Blocked) {
                     next.notice = None;
@@ -298,7 +299,9 @@ impl Reducible for Library {
                 }
             }
             Action::Sync(view) => {
-                MEMBER_OF.with(|groups| *groups.borrow_mut() = view.member_of.iter().cloned().map(GroupId).collect());
+                MEMBER_OF.with(|groups| {
+                    *groups.borrow_mut() = bridge::order::set(view.member_of.iter().cloned().map(GroupId))
+                });
                 next.sync = view;
             }
             Action::Synced(synced) => {

@@ -11,6 +11,7 @@
 //! lists sorted here need (thousands of items, not millions).
 
 use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Sorts `items` by `compare`, stably.
 pub fn sort_by<T>(items: &mut Vec<T>, compare: impl Fn(&T, &T) -> Ordering) {
@@ -28,6 +29,23 @@ pub fn sort_by_key<T, K: Ord>(items: &mut Vec<T>, key: impl Fn(&T) -> K) {
 /// Sorts `items` in their own order, stably.
 pub fn sort<T: Ord>(items: &mut Vec<T>) {
     sort_by(items, T::cmp);
+}
+
+/// The map of `items`, the last value of a key given twice kept: what
+/// `collect` makes, without the sort that each `collect` into a map
+/// compiles (it sorts the items first, with a comparison of its own per
+/// iterator type); one insertion per item instead.
+pub fn map<K: Ord, V>(items: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K, V> {
+    let mut res = BTreeMap::new();
+    res.extend(items);
+    res
+}
+
+/// The set of `items`: [`map`]'s way for a set.
+pub fn set<T: Ord>(items: impl IntoIterator<Item = T>) -> BTreeSet<T> {
+    let mut res = BTreeSet::new();
+    res.extend(items);
+    res
 }
 
 /// The indices `0..len` in the order `compare` puts their items in: the one
@@ -71,6 +89,17 @@ mod tests {
             sort(&mut sorted);
             assert_eq!(sorted, expected, "{len} items in their order");
         }
+    }
+
+    #[test]
+    fn maps_and_sets_are_what_collect_makes() {
+        let pairs = [(3u8, "c"), (1, "a"), (3, "last c"), (2, "b"), (1, "last a")];
+        assert_eq!(map(pairs), pairs.into_iter().collect::<BTreeMap<_, _>>(), "the last value of a key");
+        assert_eq!(map(pairs).get(&3), Some(&"last c"));
+        let items = [5u8, 1, 5, 3, 1, 0];
+        assert_eq!(set(items), items.into_iter().collect::<BTreeSet<_>>());
+        assert_eq!(set(items).into_iter().collect::<Vec<_>>(), [0, 1, 3, 5]);
+        assert!(map(Vec::<(u8, u8)>::new()).is_empty() && set(Vec::<u8>::new()).is_empty());
     }
 
     #[test]

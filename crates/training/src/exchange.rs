@@ -407,7 +407,8 @@ pub fn apply_import(
     /// Enough draws for any repository that is not nearly full of codes, few enough to end soon
     /// with a broken random source.
     const ATTEMPTS: u32 = 16;
-    let mut taken: BTreeSet<String> = boards.all().into_iter().flat_map(|board| [board.id.0, board.code]).collect();
+    let mut taken: BTreeSet<String> =
+        bridge::order::set(boards.all().into_iter().flat_map(|board| [board.id.0, board.code]));
     let mut res = AppliedImport::default();
     for game in &plan.games {
         let PlannedOutcome::Create(planned) = &game.outcome else { continue };
@@ -719,8 +720,9 @@ fn read_draft(
         None => actual_declarer,
     };
 
-    let call_notes: BTreeMap<u32, String> =
-        auction.iter().flat_map(|auction| &auction.notes).map(|note| (note.number, note.text.clone())).collect();
+    let call_notes: BTreeMap<u32, String> = bridge::order::map(
+        auction.iter().flat_map(|auction| &auction.notes).map(|note| (note.number, note.text.clone())),
+    );
     let calls = played
         .auction
         .calls()
@@ -793,14 +795,15 @@ fn read_draft(
 
 /// The comments of the played cards, by card: each card appears once in a play.
 fn card_texts(play: &PbnPlay) -> BTreeMap<Card, String> {
-    let notes: BTreeMap<u32, String> = play.notes.iter().map(|Note { number, text }| (*number, text.clone())).collect();
-    play.rows
-        .iter()
-        .flatten()
-        .flatten()
-        .map(|played| (played.card, annotation_text(&played.annotations, &notes)))
-        .filter(|(_, text)| !text.is_empty())
-        .collect()
+    let notes = bridge::order::map(play.notes.iter().map(|Note { number, text }| (*number, text.clone())));
+    bridge::order::map(
+        play.rows
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|played| (played.card, annotation_text(&played.annotations, &notes)))
+            .filter(|(_, text)| !text.is_empty()),
+    )
 }
 
 /// The commentary and the texts of the notes referred to, one paragraph each; glyphs and

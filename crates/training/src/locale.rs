@@ -152,36 +152,38 @@ impl Localized {
     /// language neither adds a language nor fills one.
     #[must_use]
     pub fn languages(&self) -> BTreeSet<Locale> {
-        self.0
-            .iter()
-            .filter(|(locale, text)| !locale.is_undetermined() && !text.is_blank())
-            .map(|(locale, _)| locale.clone())
-            .collect()
+        bridge::order::set(
+            self.0
+                .iter()
+                .filter(|(locale, text)| !locale.is_undetermined() && !text.is_blank())
+                .map(|(locale, _)| locale.clone()),
+        )
     }
 
     /// The same field without its blank texts.
     #[must_use]
-    pub fn without_blanks(self) -> Localized {
-        Localized(self.0.into_iter().filter(|(_, text)| !text.is_blank()).collect())
+    pub fn without_blanks(mut self) -> Localized {
+        self.0.retain(|_, text| !text.is_blank());
+        self
     }
 
     /// The same texts with every seat they name moved `steps` places clockwise.
     #[must_use]
     pub fn rotate_seats(self, steps: usize) -> Localized {
-        Localized(self.0.into_iter().map(|(locale, text)| (locale, text.rotate_seats(steps))).collect())
+        Localized(bridge::order::map(self.0.into_iter().map(|(locale, text)| (locale, text.rotate_seats(steps)))))
     }
 }
 
 impl FromIterator<(Locale, RichText)> for Localized {
     fn from_iter<I: IntoIterator<Item = (Locale, RichText)>>(iter: I) -> Localized {
-        Localized(iter.into_iter().collect())
+        Localized(bridge::order::map(iter))
     }
 }
 
 /// The languages of a set of fields: every locale holding visible text in
 /// one of them, `und` excepted. None means the fields are language-agnostic.
 pub fn languages<'a>(fields: impl IntoIterator<Item = &'a Localized>) -> BTreeSet<Locale> {
-    fields.into_iter().flat_map(Localized::languages).collect()
+    bridge::order::set(fields.into_iter().flat_map(Localized::languages))
 }
 
 /// A comment slot missing some of the languages of its set of fields.

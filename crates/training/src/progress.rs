@@ -209,11 +209,11 @@ impl CollectionProgress {
             last_step: self.last_step.as_ref().map(|key| Value::String(stored(key))),
             furthest: self.furthest.as_ref().map(|key| Value::String(stored(key))),
             seen: self.seen.iter().map(|key| Value::String(key.to_stored())).collect(),
-            boards: self
-                .boards
-                .iter()
-                .filter_map(|(board, progress)| Some((board.0.clone(), serde_json::to_value(progress).ok()?)))
-                .collect(),
+            boards: bridge::order::map(
+                self.boards
+                    .iter()
+                    .filter_map(|(board, progress)| Some((board.0.clone(), serde_json::to_value(progress).ok()?))),
+            ),
         };
         serde_json::to_value(record).unwrap_or(Value::Null)
     }
@@ -260,7 +260,8 @@ pub fn read_progress_record(collection: &CollectionId, json: &Value) -> Collecti
             let key = |stored: Option<Value>| stored.as_ref().and_then(Value::as_str).and_then(StepKey::from_stored);
             res.last_step = key(record.last_step);
             res.furthest = key(record.furthest);
-            res.seen = record.seen.iter().filter_map(Value::as_str).filter_map(StepKey::from_stored).collect();
+            res.seen =
+                bridge::order::set(record.seen.iter().filter_map(Value::as_str).filter_map(StepKey::from_stored));
             res.read_boards(record.boards);
         }
         _ => {}

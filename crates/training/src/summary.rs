@@ -213,7 +213,7 @@ impl BoardSummaryRecord {
             level: self.level,
             contract,
             calls,
-            languages: self.languages.into_iter().collect(),
+            languages: bridge::order::set(self.languages),
             auction_themes: self.auction_themes,
             play_themes: self.play_themes,
             user_themes: self.user_themes,
