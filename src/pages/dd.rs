@@ -11,6 +11,28 @@ use ui::DdTableView;
 use yew::prelude::*;
 
 use crate::app::{use_app_strings, use_library};
+use crate::store::Store;
+
+/// Asks `client` for the table of `deal` and its par when `dealer` deals at
+/// `vulnerability`, and keeps the answer in `store` for next time (the board
+/// page and the player read it back).
+pub(crate) fn solve_and_keep(
+    client: &SolverClient,
+    store: Option<Rc<Store>>,
+    deal: Deal,
+    vulnerability: Vulnerability,
+    dealer: Seat,
+) -> impl std::future::Future<Output = Result<(TableMsg, ParMsg), ClientError>> + 'static {
+    let answer = client.par(&deal, vulnerability, dealer);
+    async move {
+        let (table, par) = answer.await?;
+        if let Some(store) = store {
+            // A failed write loses nothing shown: the next visit solves it again.
+            let _ = store.put_solved(&deal, vulnerability, dealer, &table, &par).await;
+        }
+        Ok((table, par))
+    }
+}
 
 /// Where the double-dummy analysis of the deal stands.
 #[derive(Clone, PartialEq)]
@@ -60,21 +82,16 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
         let analysis = analysis.clone();
         let (deal, dealer, vulnerability) = (props.deal, props.dealer, props.vulnerability);
         Callback::from(move |_: MouseEvent| {
-            let store = store.clone();
             // The thread pool's worker where the page can run one (same tables).
             let solver_ref = client.clone();
             let mut client = client.borrow_mut();
             let solver = client.get_or_insert_with(SolverClient::spawn_pooled);
-            let answer = solver.par(&deal, vulnerability, dealer);
+            let answer = solve_and_keep(solver, store.clone(), deal, vulnerability, dealer);
             analysis.set(Analysis::Solving);
             let analysis = analysis.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 match answer.await {
                     Ok((table, par)) => {
-                        if let Some(store) = &store {
-                            // Kept for next time; a failed write loses nothing shown.
-                            let _ = store.put_solved(&deal, vulnerability, dealer, &table, &par).await;
-                        }
                         // Asked once the table is in, so it makes no question stale.
                         let threads = solver_ref.borrow().as_ref().map(SolverClient::threads);
                         let threads = match threads {

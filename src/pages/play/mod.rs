@@ -30,6 +30,7 @@ use yew_router::prelude::*;
 use crate::app::{use_app_strings, use_library, Route};
 use crate::browser::{now, BrowserRandom};
 use crate::library::{Action, Notice};
+use crate::pages::dd::solve_and_keep;
 use crate::store::{Store, StoreError, StoredGame};
 use crate::strings::AppStrings;
 
@@ -635,19 +636,12 @@ impl Player {
         // the end does not lose it, and one worker (with its thread pool
         // and its memory) serves the whole page.
         self.table_asked = true;
-        let (deal, vulnerability, dealer) = (*game.deal(), game.vulnerability(), game.dealer());
-        let answer = self.client().par(&deal, vulnerability, dealer);
         let store = ctx.props().store.0.clone();
+        // Kept for the next game and the board page.
+        let answer = solve_and_keep(self.client(), store, *game.deal(), game.vulnerability(), game.dealer());
         ctx.link().send_future_batch(async move {
             match answer.await {
-                Ok((table, par)) => {
-                    if let Some(store) = store {
-                        // Kept for the next game and the board page; a failed
-                        // write loses nothing shown.
-                        let _ = store.put_solved(&deal, vulnerability, dealer, &table, &par).await;
-                    }
-                    vec![Msg::Table(table, par)]
-                }
+                Ok((table, par)) => vec![Msg::Table(table, par)],
                 Err(_) => Vec::new(),
             }
         });
