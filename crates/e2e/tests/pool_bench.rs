@@ -19,6 +19,9 @@
 //!   position before), but for the opening leads (a game's first question,
 //!   which it asks while the learner reads the auction); the values are
 //!   solved natively beforehand.
+//! - Once more, on a new page, as the app asks it on a board whose table
+//!   the device kept from an earlier solve: the opening leads' values given
+//!   too (the table gives them, `Board::opening_lead_value`).
 //!
 //! Each answer is timed with the worker's `performance.now()` and checked
 //! against the file.
@@ -129,27 +132,37 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     );
     print_advice(&positions, &single, &pool, threads);
 
-    // A new page, so that no solver starts warm from the positions above.
     browser.close().await;
-    let browser = Browser::start((1024, 768)).await?;
-    browser.client.goto(&server.url("/solver-mt/files.json")).await?;
     let known = known_values(&positions)?;
-    // The opening lead, a game's first question, goes without a value, as the app asks it.
-    let items: Vec<serde_json::Value> = fields
-        .iter()
-        .zip(&known)
-        .map(|(fields, &value)| {
-            let value = (!opening_lead(fields)).then_some(value);
-            serde_json::json!([fields[0], fields[1], fields[2], fields[3], value])
-        })
-        .collect();
-    let (single, pool) = advice_times(&browser, &positions, serde_json::json!(items), threads).await?;
-    browser.close().await;
-    println!(
-        "advice as the app asks it (each position's value given, but at the opening leads, a game's first \
-         question; the same positions, every value checked):"
-    );
-    print_advice(&positions, &single, &pool, threads);
+    let passes = [
+        (
+            false,
+            "advice as the app asks it (each position's value given, but at the opening leads, a game's first \
+             question; the same positions, every value checked):",
+        ),
+        (
+            true,
+            "advice as the app asks it on a board whose table the device kept (every position's value given, \
+             the opening leads' from the table; the same positions, every value checked):",
+        ),
+    ];
+    for (kept, title) in passes {
+        // A new page, so that no solver starts warm from the positions above.
+        let browser = Browser::start((1024, 768)).await?;
+        browser.client.goto(&server.url("/solver-mt/files.json")).await?;
+        let items: Vec<serde_json::Value> = fields
+            .iter()
+            .zip(&known)
+            .map(|(fields, &value)| {
+                let value = (kept || !opening_lead(fields)).then_some(value);
+                serde_json::json!([fields[0], fields[1], fields[2], fields[3], value])
+            })
+            .collect();
+        let (single, pool) = advice_times(&browser, &positions, serde_json::json!(items), threads).await?;
+        browser.close().await;
+        println!("{title}");
+        print_advice(&positions, &single, &pool, threads);
+    }
     Ok(())
 }
 
