@@ -132,7 +132,8 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
                 <h3>{ strings.get("review") }</h3>
                 <p class="review">{ review }</p>
             }
-            <DdAnalysis deal={*game.deal()} dealer={game.dealer()} vulnerability={game.vulnerability()} />
+            // Keyed by the board: another board's page starts afresh, not with this table.
+            <DdAnalysis key={props.id.clone()} deal={*game.deal()} dealer={game.dealer()} vulnerability={game.vulnerability()} />
             <p><Link<Route> classes="back" to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>></p>
         </article>
     }

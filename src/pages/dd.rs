@@ -61,9 +61,12 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     let strings = use_app_strings();
     let store = use_library().store.clone();
     let analysis = use_state(|| Analysis::NotAsked);
+    // Whether the store said what it keeps for the deal: until then no
+    // button, so that a kept table does not come in over one.
+    let checked = use_state(|| false);
     {
         // The store opens after the first page shows: read once it is there.
-        let (analysis, store) = (analysis.clone(), store.clone());
+        let (analysis, checked, store) = (analysis.clone(), checked.clone(), store.clone());
         let (deal, dealer, vulnerability) = (props.deal, props.dealer, props.vulnerability);
         use_effect_with((deal, dealer, vulnerability, store.is_some()), move |_| {
             if let Some(store) = store {
@@ -72,12 +75,14 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
                     if let Ok(Some((table, par))) = store.solved(&deal, vulnerability, dealer).await {
                         analysis.set(Analysis::Solved(table, par, None));
                     }
+                    checked.set(true);
                 });
             }
         });
     }
     // The worker starts at the first request and ends with the component.
     let client: Rc<RefCell<Option<SolverClient>>> = use_mut_ref(|| None);
+    let has_store = store.is_some();
     let on_solve = {
         let analysis = analysis.clone();
         let (deal, dealer, vulnerability) = (props.deal, props.dealer, props.vulnerability);
@@ -113,6 +118,7 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
         })
     };
     let solved = match &*analysis {
+        Analysis::NotAsked if has_store && !*checked => html! {},
         Analysis::NotAsked => html! {
             <p><button class="solve-deal" onclick={on_solve}>{ strings.get("dd-solve") }</button></p>
         },
