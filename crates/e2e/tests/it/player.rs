@@ -1,13 +1,14 @@
 //! A learner plays a board on a phone: the robots lead, dummy appears, each
 //! card is judged, undo and redo, replay from an earlier card (a branch),
 //! a reload resumes the game exactly, a claim checked by the solver, and the
-//! review with the result, the par of the native solver and the table.
+//! review with the result, the par of the native solver and the table,
+//! kept for the board page and a later game's opening lead.
 
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use bridge::{pbn, Seat, Strain};
-use double_dummy::{par, Solver};
+use double_dummy::{par, Position, Solver};
 use e2e::{Browser, StaticServer};
 use fantoccini::Locator;
 
@@ -344,6 +345,56 @@ async fn a_learner_defends_a_board_of_a_collection_and_the_progress_is_kept() ->
     assert_eq!(browser.client.execute(trick_script, vec![]).await?, trick, "the trick after the language changed");
     browser.save_screenshot("defence-east-fr.png").await?;
     assert_eq!(browser.sideways_overflow().await?, Some(0), "the French game scrolls sideways at 360 px");
+    browser.close().await;
+    Ok(())
+}
+
+/// A later visit to a board whose table the device kept asks the opening lead with the table's
+/// value: its advice is still the native solver's, a costly lead's cost included (a value too low
+/// would cap every card's value and hide the cost). The learner leads the costliest card and
+/// concedes, twice, with a reload between the games.
+#[tokio::test]
+async fn a_later_game_gets_the_opening_leads_advice_right_from_the_kept_table() -> Result<()> {
+    let dist = e2e!();
+    let parsed = pbn::parse(LESSON);
+    let deal = parsed.file.games.first().context("the lesson's board")?.deal().context("a deal")??;
+    let position = Position::new(*deal.hands(), Strain::NoTrump, Seat::West, &[])?;
+    let values = Solver::new().analyse(&position);
+    let best = values.iter().map(|value| value.tricks).max().context("cards to lead")?;
+    let costliest = values.iter().min_by_key(|value| value.tricks).context("cards to lead")?;
+    assert!(costliest.tricks < best, "a lead that costs a trick, which a capped value would hide");
+
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    browser.pick_file("input.import-file", "lesson.pbn", LESSON).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    browser.find(".board-row a.board-name").await?.click().await?;
+    browser.find("a.play-board").await?.click().await?;
+    for game in ["first game", "after a reload"] {
+        browser.find("button.play-defender[data-seat='W']").await?.click().await?;
+        browser.find("section.game[data-state='your-turn'][data-cards='0']").await?;
+        let lead = format!(".seat-panel.bottom .card.playable[data-card='{}']", costliest.card);
+        browser.find(&lead).await?.click().await?;
+        let feedback = browser
+            .client
+            .wait()
+            .at_most(CARD_WAIT)
+            .for_element(Locator::Css(".card-feedback.best, .card-feedback.cost"))
+            .await
+            .with_context(|| format!("advice on the lead, {game}"))?;
+        let cost = (best - costliest.tricks).to_string();
+        assert_eq!(feedback.attr("data-cost").await?, Some(cost), "{} led, {game}", costliest.card);
+        // The learner concedes the rest; the end of the play solves the table, and keeps it.
+        browser.find("button.claim").await?.click().await?;
+        browser.find(".claim-count select").await?.select_by_value("0").await?;
+        browser.find("button.claim-confirm").await?.click().await?;
+        browser.client.wait().at_most(TABLE_WAIT).for_element(Locator::Css(".game-end .game-par")).await?;
+        // A later visit: the board opens at this game's review, its table read back at once.
+        browser.client.refresh().await?;
+        browser.find(".game-end .game-par").await.context("the kept table in the review")?;
+        browser.find("button.new-game").await?.click().await?;
+    }
     browser.close().await;
     Ok(())
 }
