@@ -77,6 +77,18 @@ pub(crate) async fn play_a_card(browser: &Browser, cards: usize) -> Result<(Stri
     settled(browser, cards).await
 }
 
+/// A phone's browser on the app, which imports the file `name` of one board (`text`) and opens
+/// the board's play page.
+async fn play_imported(server: &StaticServer, name: &str, text: &str) -> Result<Browser> {
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    browser.pick_file("input.import-file", name, text).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    browser.find(".board-row a.board-name").await?.click().await?;
+    browser.find("a.play-board").await?.click().await?;
+    Ok(browser)
+}
+
 /// The cards of every hand as shown, to compare after a reload.
 async fn shown_hands(browser: &Browser) -> Result<String> {
     let hands = browser.client.find_all(Locator::Css(".table-layout .hand")).await?;
@@ -91,12 +103,7 @@ async fn shown_hands(browser: &Browser) -> Result<String> {
 async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim() -> Result<()> {
     let dist = e2e!();
     let server = StaticServer::start(&dist).await?;
-    let browser = Browser::start((360, 640)).await?;
-    browser.client.goto(&server.url("/")).await?;
-    browser.pick_file("input.import-file", "club-night.pbn", CLUB_NIGHT).await?;
-    browser.find("button.confirm-import").await?.click().await?;
-    browser.find(".board-row a.board-name").await?.click().await?;
-    browser.find("a.play-board").await?.click().await?;
+    let browser = play_imported(&server, "club-night.pbn", CLUB_NIGHT).await?;
 
     // The auction first, then the learner takes declarer's seat: North in the file, South as stored
     // (the write gate seats declarer South).
@@ -365,12 +372,7 @@ async fn a_later_game_gets_the_opening_leads_advice_right_from_the_kept_table() 
     assert!(costliest.tricks < best, "a lead that costs a trick, which a capped value would hide");
 
     let server = StaticServer::start(&dist).await?;
-    let browser = Browser::start((360, 640)).await?;
-    browser.client.goto(&server.url("/")).await?;
-    browser.pick_file("input.import-file", "lesson.pbn", LESSON).await?;
-    browser.find("button.confirm-import").await?.click().await?;
-    browser.find(".board-row a.board-name").await?.click().await?;
-    browser.find("a.play-board").await?.click().await?;
+    let browser = play_imported(&server, "lesson.pbn", LESSON).await?;
     for game in ["first game", "after a reload"] {
         browser.find("button.play-defender[data-seat='W']").await?.click().await?;
         browser.find("section.game[data-state='your-turn'][data-cards='0']").await?;
