@@ -145,6 +145,14 @@ impl Collection {
         self.steps.iter().filter_map(Step::board)
     }
 
+    /// The board after `id` among the collection's boards, texts skipped:
+    /// the one its learner plays next. None after the last board, or when
+    /// `id` is not one of them.
+    #[must_use]
+    pub fn board_after(&self, id: &BoardId) -> Option<&BoardId> {
+        self.boards().skip_while(|board| *board != id).nth(1)
+    }
+
     /// Whether the board is one of the collection's steps.
     #[must_use]
     pub fn contains_board(&self, id: &BoardId) -> bool {

@@ -79,6 +79,12 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
         let at = collection.position(&StepKey::Board(board_id.clone()))?;
         (at + 1 < collection.steps.len()).then(|| Route::LessonStep { id: collection.id.0.clone(), step: at + 2 })
     });
+    // The collection's next board, whose table the player keeps while the learner reads the review.
+    let next_board = collection
+        .as_ref()
+        .and_then(|collection| collection.board_after(&board_id))
+        .and_then(|id| service.boards.boards.get(id))
+        .map(|board| Rc::new(board.clone()));
     let on_store_error = {
         let library = library.clone();
         Callback::from(move |error: StoreError| library.dispatch(Action::Notify(Notice::Store(error))))
@@ -90,6 +96,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             store={StoreRef(library.store.clone())}
             {collection}
             {next}
+            {next_board}
             strings={strings.clone()}
             {ui_strings}
             {on_store_error}
@@ -139,6 +146,8 @@ pub struct PlayerProps {
     pub collection: Option<Rc<Collection>>,
     /// The collection's next step.
     pub next: Option<Route>,
+    /// The collection's next board (`Collection::board_after`).
+    pub next_board: Option<Rc<Board>>,
     pub strings: Rc<AppStrings>,
     pub ui_strings: Rc<Strings>,
     pub on_store_error: Callback<StoreError>,
@@ -173,10 +182,23 @@ pub struct Player {
     /// once rendered, so that a phone's screen holds the whole table.
     scroll_to_game: bool,
     table: Option<(TableMsg, ParMsg)>,
+    /// Whether `table` was read from the store (kept from an earlier solve).
+    table_kept: bool,
+    /// Where the table of the collection's next board stands (see `keep_next`).
+    next_table: NextTable,
     /// The goal the learner is choosing (show trump).
     goal: u8,
     /// The minibridge announcement being chosen.
     announced: Option<MinibridgeContract>,
+}
+
+/// Whether the table of the collection's next board is kept.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NextTable {
+    NotAsked,
+    /// Being read from the store, or solved.
+    Asked,
+    Kept,
 }
 
 enum Phase {
@@ -221,6 +243,10 @@ pub enum Msg {
     SolverUnavailable,
     Retry,
     Table(TableMsg, ParMsg),
+    /// Whether the store keeps the table of the collection's next board.
+    NextChecked(bool),
+    /// The table of the collection's next board is kept.
+    NextKept,
     NewGame,
 }
 
@@ -261,6 +287,8 @@ impl Component for Player {
             table_asked: false,
             scroll_to_game: false,
             table: None,
+            table_kept: false,
+            next_table: NextTable::NotAsked,
             goal: 7,
             announced: None,
         }
@@ -272,6 +300,7 @@ impl Component for Player {
             Msg::Loaded(stored, kept) => {
                 if kept.is_some() {
                     self.table = kept;
+                    self.table_kept = true;
                 }
                 self.phase = match stored {
                     Some(stored) => {
@@ -397,7 +426,23 @@ impl Component for Player {
                 self.table_asked = self.table.is_some();
                 self.step(ctx, false);
             }
-            Msg::Table(table, par) => self.table = Some((table, par)),
+            Msg::Table(table, par) => {
+                self.table = Some((table, par));
+                self.keep_next(ctx);
+            }
+            Msg::NextChecked(true) | Msg::NextKept => self.next_table = NextTable::Kept,
+            Msg::NextChecked(false) => {
+                let Some(next) = props.next_board.clone() else { return false };
+                let game = next.game();
+                let store = props.store.0.clone();
+                let answer = solve_and_keep(self.client(), store, *game.deal(), game.vulnerability(), game.dealer());
+                ctx.link().send_future_batch(async move {
+                    match answer.await {
+                        Ok(_) => vec![Msg::NextKept],
+                        Err(_) => Vec::new(),
+                    }
+                });
+            }
             Msg::NewGame => {
                 self.phase = Phase::Choosing;
                 self.asking = None;
@@ -508,6 +553,8 @@ impl Player {
                 self.asking = None;
                 if state.has_ended() && self.table.is_none() && !self.table_asked {
                     self.ask_table(ctx);
+                } else if state.has_ended() && self.table.is_some() {
+                    self.keep_next(ctx);
                 }
             }
         }
@@ -627,6 +674,27 @@ impl Player {
             ClientError::Unavailable => vec![Msg::SolverUnavailable],
             error => vec![Msg::SolverFailed(error.to_string())],
         }
+    }
+
+    /// Once the play is over and this board's table is in, while the
+    /// learner reads the review: makes sure the table of the collection's
+    /// next board is kept, so that its review needs no worker and its
+    /// opening lead goes to the worker with its value. Once per page; the
+    /// work is lost when the learner moves on first (the worker ends with
+    /// the page).
+    fn keep_next(&mut self, ctx: &Context<Self>) {
+        let props = ctx.props();
+        let (Some(next), Some(store)) = (props.next_board.clone(), props.store.0.clone()) else { return };
+        let game = next.game();
+        if self.next_table != NextTable::NotAsked || !game.deal().is_complete() {
+            return;
+        }
+        self.next_table = NextTable::Asked;
+        let (deal, vulnerability, dealer) = (*game.deal(), game.vulnerability(), game.dealer());
+        ctx.link().send_future(async move {
+            // A store that cannot be read: solved again, and the write fails alike.
+            Msg::NextChecked(store.solved(&deal, vulnerability, dealer).await.ok().flatten().is_some())
+        });
     }
 
     fn ask_table(&mut self, ctx: &Context<Self>) {
@@ -1151,7 +1219,8 @@ impl Player {
             (tricks, par.contracts_text(), par_for_learner)
         });
         html! {
-            <section class="game-end">
+            <section class="game-end" data-table={self.table.as_ref().map(|_| if self.table_kept { "kept" } else { "solved" })}
+                data-next-table={(self.next_table == NextTable::Kept).then_some("kept")}>
                 <h3>{ strings.get("game-result") }</h3>
                 <p class="game-result" data-declarer-tricks={tricks.to_string()}>{ result }</p>
                 if let Some(goal) = goal {

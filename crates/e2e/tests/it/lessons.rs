@@ -15,13 +15,15 @@ use fantoccini::Locator;
 use crate::e2e;
 use crate::modes::{claim_all, DEAL};
 use crate::player::settled;
+use crate::solver::SOLVE_WAIT;
 
 /// Two boards of 3NT by South on the same deal, shown in full.
 fn boards() -> String {
     let mut res = String::new();
-    for (idx, name) in ["Finesse one", "Finesse two"].into_iter().enumerate() {
+    // Another vulnerability for the second board: another par, so another kept table.
+    for (idx, (name, vulnerable)) in [("Finesse one", "None"), ("Finesse two", "All")].into_iter().enumerate() {
         res.push_str(&format!(
-            "[Event \"Lesson\"]\n[Board \"{}\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Deal \"{DEAL}\"]\n\
+            "[Event \"Lesson\"]\n[Board \"{}\"]\n[Dealer \"S\"]\n[Vulnerable \"{vulnerable}\"]\n[Deal \"{DEAL}\"]\n\
              [Declarer \"S\"]\n[Contract \"3NT\"]\n[TrainingName \"{name}\"]\n\
              [Auction \"S\"]\n1NT Pass 3NT Pass\nPass Pass\n\n",
             idx + 1
@@ -145,6 +147,14 @@ async fn a_lesson_is_walked_resumed_after_a_reload_and_finished() -> Result<()> 
     } else {
         assert!(browser.find_all(solved_dot).await?.is_empty(), "a game that missed its aim solves nothing");
     }
+    // While the learner reads the review, the next board's table is solved and kept.
+    browser
+        .client
+        .wait()
+        .at_most(SOLVE_WAIT)
+        .for_element(Locator::Css(".game-end[data-table='solved'][data-next-table='kept']"))
+        .await
+        .context("the next board's table kept during the review")?;
     // On to the second board, then the learner stops and reloads the page.
     browser.find(".game-end a.next-board").await?.click().await?;
     browser.find(".lesson-step[data-step='3'] button.play-declarer").await?;
@@ -165,6 +175,7 @@ async fn a_lesson_is_walked_resumed_after_a_reload_and_finished() -> Result<()> 
     browser.find("a.continue").await?.click().await?;
     browser.find(".lesson-step[data-step='3']").await?;
     assert_eq!(play_and_claim(&browser, &deal).await?, makes);
+    browser.find(".game-end[data-table='kept']").await.context("its review's table was kept before")?;
     browser.find(".game-end a.next-board").await?.click().await?;
     browser.find(".lesson-step[data-step='4'] article.text-step").await?;
     browser.find("a.lesson-end").await?.click().await?;

@@ -215,3 +215,14 @@ fn bidding_practice_is_solved_only_with_the_boards_calls() {
         assert_eq!(game.solved(), Some(solved), "South called {learners_call}");
     }
 }
+
+/// The board a learner plays next skips the texts between boards; the last board and a board of
+/// another collection have none.
+#[test]
+fn the_board_after_a_board_skips_the_texts() {
+    let lesson = lesson();
+    let id = |id: &str| BoardId(id.to_owned());
+    assert_eq!(lesson.board_after(&id("board-0003")), Some(&id("board-0011")), "over text t2");
+    assert_eq!(lesson.board_after(&id("board-0011")), None, "the last board");
+    assert_eq!(lesson.board_after(&id("board-9999")), None, "not in the lesson");
+}
