@@ -11,28 +11,7 @@ use ui::DdTableView;
 use yew::prelude::*;
 
 use crate::app::{use_app_strings, use_library};
-use crate::store::Store;
-
-/// Asks `client` for the table of `deal` and its par when `dealer` deals at
-/// `vulnerability`, and keeps the answer in `store` for next time (the board
-/// page and the player read it back).
-pub(crate) fn solve_and_keep(
-    client: &SolverClient,
-    store: Option<Rc<Store>>,
-    deal: Deal,
-    vulnerability: Vulnerability,
-    dealer: Seat,
-) -> impl std::future::Future<Output = Result<(TableMsg, ParMsg), ClientError>> + 'static {
-    let answer = client.par(&deal, vulnerability, dealer);
-    async move {
-        let (table, par) = answer.await?;
-        if let Some(store) = store {
-            // A failed write loses nothing shown: the next visit solves it again.
-            let _ = store.put_solved(&deal, vulnerability, dealer, &table, &par).await;
-        }
-        Ok((table, par))
-    }
-}
+use crate::store::solve_and_keep;
 
 /// Where the double-dummy analysis of the deal stands.
 #[derive(Clone, PartialEq)]

@@ -40,7 +40,7 @@ use training::{
 use wasm_bindgen::JsValue;
 
 pub use games::StoredGame;
-pub use solved::solved_key;
+pub use solved::{solve_and_keep, solved_key};
 pub use sync::{Conflict, Pending, Rejected, SyncState};
 
 /// Why the store could not do what was asked.

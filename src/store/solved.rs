@@ -5,8 +5,10 @@
 //! and the next game's first question (the opening lead) goes to the
 //! worker with its value (`training::Board::opening_lead_value`).
 
+use std::rc::Rc;
+
 use bridge::{Deal, Seat, Vulnerability};
-use solver_wasm::{ParMsg, TableMsg};
+use solver_wasm::{ClientError, ParMsg, SolverClient, TableMsg};
 use wasm_bindgen::JsValue;
 
 use super::{record_text, schema, to_js, Store, StoreError, WriteOp};
@@ -19,6 +21,27 @@ const SOLVED_VERSION: u64 = 1;
 #[must_use]
 pub fn solved_key(deal: &Deal, vulnerability: Vulnerability, dealer: Seat) -> String {
     format!("{deal} {dealer} {vulnerability}")
+}
+
+/// Asks `client` for the table of `deal` and its par when `dealer` deals at
+/// `vulnerability`, and keeps the answer in `store` for next time (the board
+/// page and the player read it back).
+pub fn solve_and_keep(
+    client: &SolverClient,
+    store: Option<Rc<Store>>,
+    deal: Deal,
+    vulnerability: Vulnerability,
+    dealer: Seat,
+) -> impl std::future::Future<Output = Result<(TableMsg, ParMsg), ClientError>> + 'static {
+    let answer = client.par(&deal, vulnerability, dealer);
+    async move {
+        let (table, par) = answer.await?;
+        if let Some(store) = store {
+            // A failed write loses nothing shown: the next visit solves it again.
+            let _ = store.put_solved(&deal, vulnerability, dealer, &table, &par).await;
+        }
+        Ok((table, par))
+    }
 }
 
 impl Store {

@@ -250,12 +250,21 @@ impl Browser {
     /// # Errors
     /// When none appears within [`WAIT`].
     pub async fn find(&self, css: &str) -> Result<fantoccini::elements::Element> {
+        self.find_within(css, WAIT).await
+    }
+
+    /// Waits up to `wait` for an element matching `css` (for what takes
+    /// longer than [`WAIT`], such as the solver's answers) and returns it.
+    ///
+    /// # Errors
+    /// When none appears within `wait`.
+    pub async fn find_within(&self, css: &str, wait: Duration) -> Result<fantoccini::elements::Element> {
         self.client
             .wait()
-            .at_most(WAIT)
+            .at_most(wait)
             .for_element(Locator::Css(css))
             .await
-            .with_context(|| format!("no element matches {css:?} within {WAIT:?}"))
+            .with_context(|| format!("no element matches {css:?} within {wait:?}"))
     }
 
     /// The text of the element matching `css`, once there. The page may draw the element again

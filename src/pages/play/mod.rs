@@ -30,8 +30,7 @@ use yew_router::prelude::*;
 use crate::app::{use_app_strings, use_library, Route};
 use crate::browser::{now, BrowserRandom};
 use crate::library::{Action, Notice};
-use crate::pages::dd::solve_and_keep;
-use crate::store::{Store, StoreError, StoredGame};
+use crate::store::{solve_and_keep, Store, StoreError, StoredGame};
 use crate::strings::AppStrings;
 
 mod modes;

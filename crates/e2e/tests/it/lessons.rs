@@ -149,10 +149,7 @@ async fn a_lesson_is_walked_resumed_after_a_reload_and_finished() -> Result<()> 
     }
     // While the learner reads the review, the next board's table is solved and kept.
     browser
-        .client
-        .wait()
-        .at_most(SOLVE_WAIT)
-        .for_element(Locator::Css(".game-end[data-table='solved'][data-next-table='kept']"))
+        .find_within(".game-end[data-table='solved'][data-next-table='kept']", SOLVE_WAIT)
         .await
         .context("the next board's table kept during the review")?;
     // On to the second board, then the learner stops and reloads the page.

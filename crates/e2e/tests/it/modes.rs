@@ -61,7 +61,7 @@ pub(crate) async fn claim_all(browser: &Browser, deal: &Deal, strain: Strain) ->
     browser.find("button.claim").await?.click().await?;
     browser.find(".claim-count select").await?.select_by_value(&tricks.to_string()).await?;
     browser.find("button.claim-confirm").await?.click().await?;
-    browser.client.wait().at_most(Duration::from_secs(60)).for_element(Locator::Css(".game-end")).await?;
+    browser.find_within(".game-end", Duration::from_secs(60)).await?;
     Ok(tricks)
 }
 
@@ -122,7 +122,7 @@ async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()>
     assert_eq!(tricks, claimed, "no trick was won before the claim");
     let review = browser.find(".goal-review[data-goal='10']").await?;
     assert_eq!(review.attr("data-reached").await?, Some((tricks >= 10).to_string()));
-    let shown_dd = browser.client.wait().at_most(TABLE_WAIT).for_element(Locator::Css(".goal-dd")).await?;
+    let shown_dd = browser.find_within(".goal-dd", TABLE_WAIT).await?;
     assert_eq!(shown_dd.attr("data-dd").await?, Some(dd(Strain::NoTrump).to_string()));
 
     // Show trump and goal: the teacher's nine tricks, reached with the claim the solver accepts.
@@ -157,7 +157,7 @@ async fn each_teaching_mode_plays_from_its_opening_to_its_review() -> Result<()>
     let score = browser.find(".minibridge-score").await?;
     assert_eq!(score.attr("data-score").await?, Some(announced.score(claimed).to_string()));
     let (best, best_score) = MinibridgeContract::best(dd);
-    let shown_best = browser.client.wait().at_most(TABLE_WAIT).for_element(Locator::Css(".minibridge-best")).await?;
+    let shown_best = browser.find_within(".minibridge-best", TABLE_WAIT).await?;
     assert_eq!(shown_best.attr("data-best").await?, Some(best.to_contract().to_string()));
     assert_eq!(shown_best.attr("data-score").await?, Some(best_score.to_string()));
     assert_eq!(browser.sideways_overflow().await?, Some(0), "the review fits a phone's width");

@@ -217,13 +217,7 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
     let deal = game.deal().context("a deal")??;
     let table = Solver::new().table(&deal).context("a full deal")?;
     let expected = par(&table, game.vulnerability().context("vulnerability")??, game.dealer().context("dealer")??);
-    let shown = browser
-        .client
-        .wait()
-        .at_most(TABLE_WAIT)
-        .for_element(Locator::Css(".game-par"))
-        .await
-        .context("no par: the worker did not answer")?;
+    let shown = browser.find_within(".game-par", TABLE_WAIT).await.context("no par: the worker did not answer")?;
     // The learner declares for North-South, the side par is scored for; turning the deal half
     // round keeps each side's scores, and the stored South is the file's North.
     assert_eq!(shown.attr("data-par").await?, Some(expected.score.to_string()));
@@ -379,10 +373,7 @@ async fn a_later_game_gets_the_opening_leads_advice_right_from_the_kept_table() 
         let lead = format!(".seat-panel.bottom .card.playable[data-card='{}']", costliest.card);
         browser.find(&lead).await?.click().await?;
         let feedback = browser
-            .client
-            .wait()
-            .at_most(CARD_WAIT)
-            .for_element(Locator::Css(".card-feedback.best, .card-feedback.cost"))
+            .find_within(".card-feedback.best, .card-feedback.cost", CARD_WAIT)
             .await
             .with_context(|| format!("advice on the lead, {game}"))?;
         let cost = (best - costliest.tricks).to_string();
@@ -391,7 +382,7 @@ async fn a_later_game_gets_the_opening_leads_advice_right_from_the_kept_table() 
         browser.find("button.claim").await?.click().await?;
         browser.find(".claim-count select").await?.select_by_value("0").await?;
         browser.find("button.claim-confirm").await?.click().await?;
-        browser.client.wait().at_most(TABLE_WAIT).for_element(Locator::Css(".game-end .game-par")).await?;
+        browser.find_within(".game-end .game-par", TABLE_WAIT).await?;
         // A later visit: the board opens at this game's review, its table read back at once.
         browser.client.refresh().await?;
         browser.find(".game-end .game-par").await.context("the kept table in the review")?;

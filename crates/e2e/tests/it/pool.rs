@@ -9,7 +9,6 @@ use anyhow::{Context, Result};
 use bridge::{Deal, Seat, Strain};
 use double_dummy::Solver;
 use e2e::{Browser, StaticServer};
-use fantoccini::Locator;
 
 use crate::e2e;
 use crate::solver::SOLVE_WAIT;
@@ -42,13 +41,8 @@ async fn board_table(server: &StaticServer) -> Result<(bool, u32, u32, Vec<Vec<S
     let cores = browser.client.execute("return navigator.hardwareConcurrency || 1;", vec![]).await?;
     browser.find("button.solve-deal").await?.click().await?;
     let start = Instant::now();
-    let solved = browser
-        .client
-        .wait()
-        .at_most(SOLVE_WAIT)
-        .for_element(Locator::Css(".dd-solved"))
-        .await
-        .context("no table shown: the worker did not answer")?;
+    let solved =
+        browser.find_within(".dd-solved", SOLVE_WAIT).await.context("no table shown: the worker did not answer")?;
     eprintln!("the board's table shown {:?} after the click", start.elapsed());
     let threads: u32 = solved.attr("data-threads").await?.context("the table says its threads")?.parse()?;
     let mut cells = Vec::new();

@@ -31,13 +31,7 @@ async fn the_worker_solves_the_sample_deal_as_the_native_solver_does() -> Result
 
     browser.find("button.solve-deal").await?.click().await?;
     let start = Instant::now();
-    let shown = browser
-        .client
-        .wait()
-        .at_most(SOLVE_WAIT)
-        .for_element(Locator::Css(".par"))
-        .await
-        .context("no par shown: the worker did not answer")?;
+    let shown = browser.find_within(".par", SOLVE_WAIT).await.context("no par shown: the worker did not answer")?;
     eprintln!("the worker's table and par of the sample deal shown {:?} after the click", start.elapsed());
     assert_eq!(shown.attr("data-score").await?, Some(expected.score.to_string()), "par score");
     assert_eq!(shown.attr("data-contracts").await?, Some(expected.to_string()), "par contracts");
