@@ -10,7 +10,9 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use bridge_training::api::Kind;
-use bridge_training::store::{schema, Conflict, Hooks, OutboxEntry, Settings, Store, StoreError, SyncState};
+use bridge_training::store::{
+    new_game_id, schema, Conflict, Hooks, OutboxEntry, Settings, Store, StoreError, SyncState,
+};
 use indexed_db_futures::database::Database;
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
@@ -364,34 +366,48 @@ async fn games_round_trip_newest_first_and_an_unreadable_game_is_kept_aside() {
     let board = fixture_board();
     let older = game_of(&board, 1, 0);
     let newer = game_of(&board, 2, 1);
-    store.put_game("older", &older, Timestamp(10)).await.expect("stored");
-    store.put_game("newer", &newer, Timestamp(20)).await.expect("stored");
-    let mut other_board = game_of(&board, 3, 0).play_start().clone();
-    other_board.board = training::BoardId("another-board".to_owned());
-    let other = training::Journal::start(other_board).expect("four hands");
-    store.put_game("other", &other, Timestamp(30)).await.expect("stored");
+    let (older_id, newer_id) = (new_game_id(&board.id, Timestamp(10), 1), new_game_id(&board.id, Timestamp(20), 2));
+    store.put_game(&older_id, &older, Timestamp(10)).await.expect("stored");
+    store.put_game(&newer_id, &newer, Timestamp(20)).await.expect("stored");
+    // Boards whose ids begin as this one's, and whose games' keys lie on either side of its range.
+    for (other_board, when) in [(format!("{}:x", board.id.0), 30), (format!("{}-2", board.id.0), 31)] {
+        let mut start = game_of(&board, 3, 0).play_start().clone();
+        start.board = training::BoardId(other_board);
+        let other = training::Journal::start(start).expect("four hands");
+        let id = new_game_id(&other.play_start().board, Timestamp(when), 3);
+        store.put_game(&id, &other, Timestamp(when)).await.expect("stored");
+    }
+    // A game whose id does not begin with its board's is refused, as games_of would never see it.
+    let refused = store.put_game("older", &older, Timestamp(32)).await;
+    assert!(matches!(refused, Err(StoreError::Failed(_))), "{refused:?}");
+    assert_eq!(raw_count(&name, schema::JOURNALS).await, 4, "nothing written for the refused game");
 
     let (games, unreadable) = store.games_of(&board.id).await.expect("the games read");
     assert!(unreadable.is_empty(), "{unreadable:?}");
     let ids: Vec<&str> = games.iter().map(|game| game.id.as_str()).collect();
-    assert_eq!(ids, ["newer", "older"], "this board's games, the most recent first");
+    assert_eq!(ids, [newer_id.as_str(), older_id.as_str()], "this board's games, the most recent first");
     assert_eq!(games[0].journal, newer, "the cursor and every event come back");
     assert_eq!(games[1].journal, older);
 
-    // The same game stored again replaces it; a broken record is kept aside.
+    // The same game stored again replaces it; a broken record is kept aside, one of another
+    // board is not read at all.
     let mut moved = newer.clone();
     moved.undo();
-    store.put_game("newer", &moved, Timestamp(40)).await.expect("stored");
-    let broken = serde_json::json!({ "id": "broken", "board": board.id.0, "updated": 50, "record": "{\"version\": 2" });
-    seed(&name, schema::VERSION, &[(schema::JOURNALS, parse(&broken.to_string()))]).await;
+    store.put_game(&newer_id, &moved, Timestamp(40)).await.expect("stored");
+    let broken_id = format!("{}:broken", board.id.0);
+    let broken =
+        serde_json::json!({ "id": broken_id, "board": board.id.0, "updated": 50, "record": "{\"version\": 2" });
+    let elsewhere = serde_json::json!({ "id": "another:broken", "board": "another", "updated": 50, "record": "{" });
+    let records = [(schema::JOURNALS, parse(&broken.to_string())), (schema::JOURNALS, parse(&elsewhere.to_string()))];
+    seed(&name, schema::VERSION, &records).await;
     let store = Store::open(&name, Hooks::default()).await.expect("the store opens again");
     let (games, unreadable) = store.games_of(&board.id).await.expect("the readable games read");
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].journal, moved);
     assert_eq!(unreadable.len(), 1);
-    assert_eq!(unreadable[0].key, "broken");
+    assert_eq!(unreadable[0].key, broken_id);
     assert_eq!(store.quarantined().await.expect("the quarantine reads").len(), 1);
-    assert_eq!(raw_count(&name, schema::JOURNALS).await, 4, "nothing is deleted");
+    assert_eq!(raw_count(&name, schema::JOURNALS).await, 6, "nothing is deleted");
 }
 
 #[wasm_bindgen_test]

@@ -3,10 +3,11 @@
 //! the time to open the store, read the boards list (one record of summaries)
 //! and filter and sort it with the app's query, as the boards page does at
 //! opening; and, for comparison, to read every full board through the migrate
-//! function, as the app does next in the background.
+//! function, as the app does next in the background. Then the player's first
+//! read: the last game of one board among 1,000 full games of 200 boards.
 #![cfg(target_arch = "wasm32")]
 
-use bridge_training::store::{Hooks, Store};
+use bridge_training::store::{self, Hooks, Store};
 use training::{
     generate_deal_code, read_board_list_record_text, read_board_record, read_board_record_text, Board, BoardListRecord,
     BoardQuery, BoardSummary, Lifecycle, RandomSource, SortColumn, Timestamp,
@@ -156,6 +157,73 @@ async fn the_boards_list_of_5000_boards() {
         median(&mut full_reads),
         median(&mut reads),
         median(&mut full_queries),
+    );
+    web_sys::console::log_1(&figures.into());
+}
+
+const N_GAME_BOARDS: usize = 200;
+const GAMES_PER_BOARD: usize = 5;
+
+/// A whole game of `board` as the player stores it: the learner declares, every learner card has
+/// its advice, the robots' cards come from `training::testing::FakeSolver` (instant; the record's
+/// size and shape are a real game's).
+fn full_game(board: &Board, seed: u64) -> training::Journal {
+    let declarer = board.game().auction().declarer().expect("the fixture has a contract");
+    let start = training::PlayStart::from_board(board, declarer, &mut Seeded(seed)).expect("a contract to play");
+    let mut journal = training::Journal::start(start).expect("four hands");
+    let mut solver = training::testing::FakeSolver::default();
+    loop {
+        journal.play_robots(&mut solver).expect("the robots play");
+        let state = journal.state();
+        if state.is_finished() {
+            break;
+        }
+        let card = state.play().expect("in play").legal_cards().iter().next().expect("a legal card");
+        let played = journal.play_card(card).expect("the learner's turn");
+        // A forced card has no advice.
+        match journal.advise(&mut solver, played) {
+            Ok(_) | Err(training::JournalError::NotADecision(_)) => {}
+            Err(error) => panic!("advice: {error}"),
+        }
+    }
+    journal.end_play().expect("the play ends");
+    journal
+}
+
+#[wasm_bindgen_test]
+async fn the_last_game_of_a_board_among_1000_games() {
+    let name = format!("bench-games-{}", js_sys::Math::random());
+    let template: serde_json::Value = serde_json::from_str(BOARD_V1).expect("the fixture is JSON");
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    let mut size = 0;
+    for idx in 0..N_GAME_BOARDS {
+        let mut json = template.clone();
+        json["id"] = format!("bench-{idx}").into();
+        let board = read_board_record(&json).expect("a bench board is readable");
+        for game in 0..GAMES_PER_BOARD {
+            let journal = full_game(&board, (idx * GAMES_PER_BOARD + game) as u64);
+            size = serde_json::to_string(&journal.to_record()).expect("a record serializes").len();
+            let when = Timestamp((idx * GAMES_PER_BOARD + game) as i64);
+            let id = store::new_game_id(&board.id, when, game as u64);
+            store.put_game(&id, &journal, when).await.expect("the game is stored");
+        }
+    }
+    drop(store);
+    let board = training::BoardId(format!("bench-{}", N_GAME_BOARDS / 2));
+    let mut reads = Vec::new();
+    for _ in 0..RUNS {
+        let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+        let start = now_ms();
+        let (games, unreadable) = store.games_of(&board).await.expect("the games read");
+        reads.push(now_ms() - start);
+        assert_eq!((games.len(), unreadable.len()), (GAMES_PER_BOARD, 0), "this board's games, all readable");
+    }
+    let figures = format!(
+        "the player's first read, the games of one board among {} games of {N_GAME_BOARDS} boards in IndexedDB \
+         ({} KB of record each; {RUNS} runs, median): {:.1} ms",
+        N_GAME_BOARDS * GAMES_PER_BOARD,
+        size / 1024,
+        median(&mut reads),
     );
     web_sys::console::log_1(&figures.into());
 }

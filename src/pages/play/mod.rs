@@ -30,7 +30,7 @@ use yew_router::prelude::*;
 use crate::app::{use_app_strings, use_library, Route};
 use crate::browser::{now, BrowserRandom};
 use crate::library::{Action, Notice};
-use crate::store::{solve_and_keep, Store, StoreError, StoredGame};
+use crate::store::{self, solve_and_keep, Store, StoreError, StoredGame};
 use crate::strings::AppStrings;
 
 mod modes;
@@ -505,7 +505,7 @@ impl Player {
         match start.and_then(Journal::start) {
             Ok(journal) => {
                 let board = &ctx.props().board;
-                self.game_id = format!("{}:{}:{:x}", board.id.0, now().0, BrowserRandom.next_u64() >> 32);
+                self.game_id = store::new_game_id(&board.id, now(), BrowserRandom.next_u64() >> 32);
                 let mut game = Game::new(journal).following(board.game().auction().calls());
                 if let Some((position, values)) = &self.early_values {
                     // The opening lead's values: the first question of any
