@@ -409,24 +409,15 @@ impl Store {
     /// # Errors
     /// When the database cannot be read at all.
     pub async fn settings(&self) -> Result<Settings, StoreError> {
-        let raw = self.read_all(schema::SETTINGS).await?;
-        for (key, value) in raw {
-            if key != SETTINGS_KEY {
-                continue;
-            }
-            return match from_js::<SettingsRecord>(&value) {
-                Ok(record) if record.version <= SETTINGS_VERSION => Ok(record.settings),
-                Ok(record) => {
-                    let error = format!("unknown settings version {}", record.version);
-                    self.quarantine(schema::SETTINGS, &key, &value, &error).await?;
-                    Ok(Settings::default())
-                }
-                Err(error) => {
-                    self.quarantine(schema::SETTINGS, &key, &value, &error.to_string()).await?;
-                    Ok(Settings::default())
-                }
-            };
-        }
+        let Some(value) = self.read_one(schema::SETTINGS, SETTINGS_KEY).await? else {
+            return Ok(Settings::default());
+        };
+        let error = match from_js::<SettingsRecord>(&value) {
+            Ok(record) if record.version <= SETTINGS_VERSION => return Ok(record.settings),
+            Ok(record) => format!("unknown settings version {}", record.version),
+            Err(error) => error.to_string(),
+        };
+        self.quarantine(schema::SETTINGS, SETTINGS_KEY, &value, &error).await?;
         Ok(Settings::default())
     }
 
@@ -448,8 +439,8 @@ impl Store {
     /// # Errors
     /// When the database cannot be read.
     pub async fn editor_draft(&self) -> Result<Option<String>, StoreError> {
-        let raw = self.read_all(schema::SETTINGS).await?;
-        Ok(raw.into_iter().find(|(key, _)| key == EDITOR_DRAFT_KEY).and_then(|(_, value)| record_text(&value).ok()))
+        let value = self.read_one(schema::SETTINGS, EDITOR_DRAFT_KEY).await?;
+        Ok(value.and_then(|value| record_text(&value).ok()))
     }
 
     /// Keeps the editor's draft (`None` forgets it), so closing the tab loses nothing typed.

@@ -130,8 +130,7 @@ impl Store {
     /// # Errors
     /// When the database cannot be read at all.
     pub async fn sync_state(&self) -> Result<SyncState, StoreError> {
-        let raw = self.read_all(schema::SETTINGS).await?;
-        let Some((key, value)) = raw.into_iter().find(|(key, _)| key == SYNC_KEY) else {
+        let Some(value) = self.read_one(schema::SETTINGS, SYNC_KEY).await? else {
             return Ok(SyncState::default());
         };
         let version = js_sys::Reflect::get(&value, &JsValue::from_str("version")).ok().and_then(|v| v.as_f64());
@@ -144,7 +143,7 @@ impl Store {
         match read {
             Ok(state) => Ok(state),
             Err(error) => {
-                self.quarantine(schema::SETTINGS, &key, &value, &error).await?;
+                self.quarantine(schema::SETTINGS, SYNC_KEY, &value, &error).await?;
                 self.write_one(schema::SETTINGS, WriteOp::Delete(JsValue::from_str(SYNC_KEY))).await?;
                 Ok(SyncState::default())
             }
