@@ -11,6 +11,7 @@ use crate::pages::{
     AccountPage, BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, LessonStepPage,
     OpenShared, OverviewPage, PlayPage, RewritePage, SamplePage, SelectionHandout, SettingsPage,
 };
+use crate::solver::SolverHandle;
 use crate::store::schema::DB_NAME;
 use crate::store::Settings;
 use crate::strings::{AppStrings, Language};
@@ -87,6 +88,8 @@ pub fn App(props: &AppProps) -> Html {
     let strings: Rc<AppStrings> = use_memo(*language, |language| AppStrings::load(*language));
     let ui_strings: Rc<Strings> = use_memo(strings.clone(), |strings| strings.ui());
     let library = use_reducer(Library::default);
+    // One solver worker for the app's life, started at the first question.
+    let solver = use_memo((), |()| SolverHandle::default());
     {
         let library = library.clone();
         let database = props.database;
@@ -142,6 +145,7 @@ pub fn App(props: &AppProps) -> Html {
         <ContextProvider<Rc<Strings>> context={ui_strings}>
         <ContextProvider<Rc<AppStrings>> context={strings.clone()}>
         <ContextProvider<LibraryHandle> context={library.clone()}>
+        <ContextProvider<SolverHandle> context={(*solver).clone()}>
             <HashRouter>
                 <header class="app-header">
                     <h1><Link<Route> to={Route::Boards}>{ strings.get("app-title") }</Link<Route>></h1>
@@ -171,6 +175,7 @@ pub fn App(props: &AppProps) -> Html {
                     <Switch<Route> render={switch} />
                 </main>
             </HashRouter>
+        </ContextProvider<SolverHandle>>
         </ContextProvider<LibraryHandle>>
         </ContextProvider<Rc<AppStrings>>>
         </ContextProvider<Rc<Strings>>>

@@ -12,6 +12,7 @@ mod library;
 mod pages;
 pub mod pattern;
 mod rich_text;
+mod solver;
 pub mod store;
 pub mod strings;
 mod sync;

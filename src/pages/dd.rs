@@ -2,15 +2,13 @@
 //! request (the UI thread never solves), kept in the local store once
 //! solved and then shown at once.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use bridge::{BySeat, Deal, Seat, Strain, Vulnerability};
-use solver_wasm::{ClientError, ParMsg, SolverClient, TableMsg};
+use solver_wasm::{ClientError, ParMsg, TableMsg};
 use ui::DdTableView;
 use yew::prelude::*;
 
 use crate::app::{use_app_strings, use_library};
+use crate::solver::use_solver;
 use crate::store::solve_and_keep;
 
 /// Where the double-dummy analysis of the deal stands.
@@ -59,38 +57,28 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
             }
         });
     }
-    // The worker starts at the first request and ends with the component.
-    let client: Rc<RefCell<Option<SolverClient>>> = use_mut_ref(|| None);
+    // The app's worker, started at the first question of any page.
+    let solver = use_solver();
     let has_store = store.is_some();
     let on_solve = {
         let analysis = analysis.clone();
         let (deal, dealer, vulnerability) = (props.deal, props.dealer, props.vulnerability);
         Callback::from(move |_: MouseEvent| {
-            // The thread pool's worker where the page can run one (same tables).
-            let solver_ref = client.clone();
-            let mut client = client.borrow_mut();
-            let solver = client.get_or_insert_with(SolverClient::spawn_pooled);
-            let answer = solve_and_keep(solver, store.clone(), deal, vulnerability, dealer);
+            let client = solver.client();
+            let answer = solve_and_keep(&client, store.clone(), deal, vulnerability, dealer);
             analysis.set(Analysis::Solving);
             let analysis = analysis.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 match answer.await {
                     Ok((table, par)) => {
                         // Asked once the table is in, so it makes no question stale.
-                        let threads = solver_ref.borrow().as_ref().map(SolverClient::threads);
-                        let threads = match threads {
-                            Some(threads) => threads.await.unwrap_or(1),
-                            None => 1,
-                        };
+                        let threads = client.threads().await.unwrap_or(1);
                         analysis.set(Analysis::Solved(table, par, Some(threads)));
                     }
                     // A newer request's answer will come instead.
                     Err(ClientError::Stale) => {}
-                    Err(ClientError::Unavailable) => {
-                        // The next request starts a new worker.
-                        solver_ref.borrow_mut().take();
-                        analysis.set(Analysis::Unavailable);
-                    }
+                    // The next request starts a new worker.
+                    Err(ClientError::Unavailable) => analysis.set(Analysis::Unavailable),
                     Err(err) => analysis.set(Analysis::Failed(err.to_string())),
                 }
             });

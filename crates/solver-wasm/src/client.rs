@@ -39,7 +39,8 @@ pub const READY_TIMEOUT: Duration = Duration::from_secs(30);
 /// the table's steps, see [`crate::Desk`]). A worker that has not
 /// answered anything [`READY_TIMEOUT`] after its spawn is given up: every
 /// request resolves to [`ClientError::Unavailable`].
-/// Dropping the client ends the worker.
+/// Clones share the worker; dropping the last ends it.
+#[derive(Clone)]
 pub struct SolverClient {
     state: Rc<RefCell<State>>,
 }
@@ -131,6 +132,13 @@ impl SolverClient {
             inner.readiness = Some(readiness);
         }
         SolverClient { state }
+    }
+
+    /// Whether the worker was given up, not having answered within its time
+    /// to start: every request then gets [`ClientError::Unavailable`].
+    #[must_use]
+    pub fn is_unavailable(&self) -> bool {
+        self.state.borrow().requests.is_unavailable()
     }
 
     /// Sends `body` as the newest request: the answer, or why there is none.

@@ -121,6 +121,11 @@ impl Requests {
         self.started
     }
 
+    /// Whether the worker was given up ([`Requests::fail_all`]).
+    pub(crate) fn is_unavailable(&self) -> bool {
+        self.unavailable
+    }
+
     /// Gives the worker up (it did not start in time): the waiting requests
     /// get [`ClientError::Unavailable`], nothing stays in flight or queued,
     /// and every later request gets it at once, without being posted.

@@ -30,6 +30,7 @@ use yew_router::prelude::*;
 use crate::app::{use_app_strings, use_library, Route};
 use crate::browser::{now, BrowserRandom};
 use crate::library::{Action, Notice};
+use crate::solver::{use_solver, SolverHandle};
 use crate::store::{self, solve_and_keep, Store, StoreError, StoredGame};
 use crate::strings::AppStrings;
 
@@ -54,6 +55,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
     let strings = use_app_strings();
     let ui_strings = ui::use_strings();
     let library = use_library();
+    let solver = use_solver();
     let board_id = BoardId(props.id.clone());
     let service = library.service();
     let Some(board) = service.boards.boards.get(&board_id) else {
@@ -100,6 +102,7 @@ pub fn PlayPage(props: &PlayPageProps) -> Html {
             {ui_strings}
             {on_store_error}
             on_progress={props.on_progress.clone()}
+            {solver}
         />
     }
 }
@@ -152,14 +155,14 @@ pub struct PlayerProps {
     pub on_store_error: Callback<StoreError>,
     /// See [`PlayPageProps::on_progress`].
     pub on_progress: Callback<CollectionProgress>,
+    /// The app's solver worker.
+    pub solver: SolverHandle,
 }
 
 pub struct Player {
     phase: Phase,
     /// The stored game's id.
     game_id: String,
-    /// The worker answering the game's questions; started at the first.
-    client: Option<SolverClient>,
     /// The question asked of the worker and not yet answered.
     asking: Option<SolverQuestion>,
     /// The board's opening lead, asked of the worker while the learner
@@ -275,7 +278,6 @@ impl Component for Player {
         Player {
             phase: Phase::Loading,
             game_id: String::new(),
-            client: None,
             asking: None,
             early: None,
             early_values: None,
@@ -419,7 +421,7 @@ impl Component for Player {
             Msg::Retry => {
                 self.failure = None;
                 self.unavailable = false;
-                self.client = None;
+                ctx.props().solver.restart();
                 // Their answers went with the old worker.
                 self.early = None;
                 self.table_asked = self.table.is_some();
@@ -434,7 +436,8 @@ impl Component for Player {
                 let Some(next) = props.next_board.clone() else { return false };
                 let game = next.game();
                 let store = props.store.0.clone();
-                let answer = solve_and_keep(self.client(), store, *game.deal(), game.vulnerability(), game.dealer());
+                let answer =
+                    solve_and_keep(&Self::client(ctx), store, *game.deal(), game.vulnerability(), game.dealer());
                 ctx.link().send_future_batch(async move {
                     match answer.await {
                         Ok(_) => vec![Msg::NextKept],
@@ -601,11 +604,11 @@ impl Player {
         // Either question's answer, as one kind of future.
         let reply: std::pin::Pin<Box<dyn std::future::Future<Output = Result<Reply, ClientError>>>> = match &question {
             SolverQuestion::Analyse(position) => {
-                let answer = self.analyse(position, value);
+                let answer = Self::analyse(ctx, position, value);
                 Box::pin(async move { answer.await.map(Reply::Values) })
             }
             SolverQuestion::BestCards(position) => {
-                let answer = self.client().best_cards(position_msg(position).knowing(value));
+                let answer = Self::client(ctx).best_cards(position_msg(position).knowing(value));
                 Box::pin(
                     async move { answer.await.map(|(tricks, cards)| Reply::BestCards(BestCards { tricks, cards })) },
                 )
@@ -627,7 +630,7 @@ impl Player {
             return;
         }
         let Some(position) = ctx.props().board.opening_lead() else { return };
-        let answer = self.analyse(&position, self.kept_value(ctx, &position));
+        let answer = Self::analyse(ctx, &position, self.kept_value(ctx, &position));
         self.early = Some(position.clone());
         ctx.link().send_future(async move { Msg::Early(position, answer.await.ok()) });
     }
@@ -643,21 +646,19 @@ impl Player {
             .flatten()
     }
 
-    /// The solver's worker, started at the first question: the threaded
-    /// one where the page can run a thread pool (the opening leads' advice,
-    /// the dearest, on all its threads), else the one-thread worker.
-    fn client(&mut self) -> &SolverClient {
-        self.client.get_or_insert_with(SolverClient::spawn_pooled)
+    /// The app's solver worker (see [`SolverHandle`]).
+    fn client(ctx: &Context<Self>) -> SolverClient {
+        ctx.props().solver.client()
     }
 
     /// Asks the worker the value of every legal card of `position`, whose
     /// own value may be known.
     fn analyse(
-        &mut self,
+        ctx: &Context<Self>,
         position: &SolverPosition,
         value: Option<u8>,
     ) -> impl std::future::Future<Output = Result<Vec<CardValue>, ClientError>> + 'static {
-        let answer = self.client().analyse(position_msg(position).knowing(value));
+        let answer = Self::client(ctx).analyse(position_msg(position).knowing(value));
         async move {
             answer.await.map(|values| {
                 values.into_iter().map(|value| CardValue { card: value.card, tricks: value.tricks }).collect()
@@ -678,9 +679,9 @@ impl Player {
     /// Once the play is over and this board's table is in, while the
     /// learner reads the review: makes sure the table of the collection's
     /// next board is kept, so that its review needs no worker and its
-    /// opening lead goes to the worker with its value. Once per page; the
-    /// work is lost when the learner moves on first (the worker ends with
-    /// the page).
+    /// opening lead goes to the worker with its value. Once per page; once
+    /// asked, the table is kept even when the learner moves on before it
+    /// comes (the app's worker outlives the page, see [`SolverHandle`]).
     fn keep_next(&mut self, ctx: &Context<Self>) {
         let props = ctx.props();
         let (Some(next), Some(store)) = (props.next_board.clone(), props.store.0.clone()) else { return };
@@ -698,14 +699,13 @@ impl Player {
 
     fn ask_table(&mut self, ctx: &Context<Self>) {
         let game = ctx.props().board.game();
-        // On the play's worker, already started: a table is not made stale
+        // On the app's worker, already started: a table is not made stale
         // by the play's questions (`solver_wasm::Lane`), so going back after
-        // the end does not lose it, and one worker (with its thread pool
-        // and its memory) serves the whole page.
+        // the end does not lose it.
         self.table_asked = true;
         let store = ctx.props().store.0.clone();
         // Kept for the next game and the board page.
-        let answer = solve_and_keep(self.client(), store, *game.deal(), game.vulnerability(), game.dealer());
+        let answer = solve_and_keep(&Self::client(ctx), store, *game.deal(), game.vulnerability(), game.dealer());
         ctx.link().send_future_batch(async move {
             match answer.await {
                 Ok((table, par)) => vec![Msg::Table(table, par)],

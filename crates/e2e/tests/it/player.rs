@@ -227,13 +227,7 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
         assert_eq!(cell, table.tricks(strain, Seat::North).to_string(), "North in {strain:?}");
     }
     // The advice, the robots and the table all came from one worker.
-    let workers = browser
-        .client
-        .execute(
-            "return performance.getEntriesByType('resource').filter((entry) => /solver-(mt\\/)?worker\\.js$/.test(entry.name)).map((entry) => entry.name);",
-            vec![],
-        )
-        .await?;
+    let workers = solver_workers(&browser).await?;
     assert_eq!(workers.as_array().map(Vec::len), Some(1), "one solver worker for the page: {workers}");
     assert_eq!(browser.sideways_overflow().await?, Some(0), "the play fits a phone's width");
     browser.save_screenshot("player-review.png").await?;
@@ -245,8 +239,25 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
         let css = format!(".dd-solved .dd-table td[data-seat='S'][data-strain='{}']", strain.to_char());
         assert_eq!(browser.text(&css).await?, table.tricks(strain, Seat::North).to_string(), "kept, {strain:?}");
     }
+
+    // The board played again, from its page: the new game's robots ask the worker the first game
+    // started, not one of their own (the app keeps one worker while it is open).
+    browser.find("a.play-board").await?.click().await?;
+    browser.find("button.new-game").await?.click().await?;
+    browser.find("button.play-declarer").await?.click().await?;
+    let (state, _) = settled(&browser, 0).await?;
+    assert_eq!(state, "your-turn", "the robots led in the new game");
+    let workers = solver_workers(&browser).await?;
+    assert_eq!(workers.as_array().map(Vec::len), Some(1), "one solver worker for the app: {workers}");
     browser.close().await;
     Ok(())
+}
+
+/// The solver worker scripts the page has loaded, one per worker started.
+async fn solver_workers(browser: &Browser) -> Result<serde_json::Value> {
+    let script = "return performance.getEntriesByType('resource')\
+                  .filter((entry) => /solver-(mt\\/)?worker\\.js$/.test(entry.name)).map((entry) => entry.name);";
+    Ok(browser.client.execute(script, vec![]).await?)
 }
 
 /// A board declared by South with the teacher's comment on West's opening lead.

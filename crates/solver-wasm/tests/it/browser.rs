@@ -60,7 +60,9 @@ fn illegal_requests_get_error_answers() {
 async fn a_worker_whose_script_does_not_load_fails_requests_as_unavailable() {
     // No such script: the worker never starts, and gloo-worker would keep the requests forever.
     let client = SolverClient::spawn_with_timeout("no-such-solver-worker.js", Duration::from_millis(1500));
+    assert!(!client.is_unavailable(), "given up only after its time to start");
     assert_eq!(client.threads().await, Err(ClientError::Unavailable));
-    // A request after the worker was given up fails at once.
+    // A request after the worker was given up fails at once; a clone knows it too (the app then starts another).
+    assert!(client.clone().is_unavailable());
     assert_eq!(client.threads().await, Err(ClientError::Unavailable));
 }
