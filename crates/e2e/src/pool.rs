@@ -56,6 +56,45 @@ worker.postMessage({ kind, items, threads });
 return { isolated: self.crossOriginIsolated === true, cores: navigator.hardwareConcurrency || 1 };
 "#;
 
+/// Starts the threaded worker `count` times in a row (run by WebDriver's
+/// `execute_async` with the pool's threads and the count), each in a new
+/// module worker ended once started: its module imported, its wasm
+/// initialised and its pool of threads up. Answers each start's time.
+const STARTS: &str = r#"
+const [threads, count, done] = arguments;
+const module = new URL("/solver-mt/solver_mt.js", location.href).href;
+const code = `
+import init, { initThreadPool } from "${module}";
+onmessage = async ({ data: threads }) => {
+  await init();
+  await initThreadPool(threads);
+  postMessage("up");
+};`;
+const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+const one = () => new Promise((resolve) => {
+  const start = performance.now();
+  const worker = new Worker(url, { type: "module" });
+  worker.onmessage = () => { const ms = performance.now() - start; worker.terminate(); resolve(ms); };
+  worker.onerror = (event) => { worker.terminate(); resolve("worker error: " + event.message); };
+  worker.postMessage(threads);
+});
+(async () => { const times = []; for (let i = 0; i < count; i++) times.push(await one()); done(times); })();
+"#;
+
+/// The times, in milliseconds, of `count` starts of the threaded worker with
+/// a pool of `threads` threads in the page `browser` shows (served isolated,
+/// from the built app), one after the other: what a page paid for its
+/// worker before the app kept one for its life.
+///
+/// # Errors
+/// When a worker fails to start, or WebDriver fails.
+pub async fn start_times(browser: &Browser, threads: u64, count: usize) -> Result<Vec<f64>> {
+    let args = vec![serde_json::json!(threads), serde_json::json!(count)];
+    let times = browser.client.execute_async(STARTS, args).await?;
+    let times = times.as_array().with_context(|| format!("no start times: {times}"))?;
+    times.iter().map(|time| time.as_f64().with_context(|| format!("a start failed: {time}"))).collect()
+}
+
 /// What the threaded worker solves: `tables` (items: deals) or `advice`
 /// (items: positions as [`board`] reads them, each with its value or not).
 #[derive(Clone, Copy, Debug)]

@@ -3,6 +3,8 @@
 //! threaded solver (`dist/solver-mt/`) in a module worker of a cross-origin
 //! isolated page.
 //!
+//! - The threaded worker's start, ten times in new workers: its module,
+//!   wasm and pool (what each page paid before the app kept one worker).
 //! - Tables, over the deals of the one-thread worker's benchmark (the first
 //!   200 of `testdata/dd/bench-deals.txt`): each deal's table is solved once
 //!   on the worker's own thread (one warm solver) and once on the pool as
@@ -38,6 +40,8 @@ use e2e::{Browser, StaticServer};
 
 /// Deals whose table is solved unless `BENCH_TABLE_DEALS` says otherwise.
 const TABLE_DEALS: usize = 200;
+/// How many times the threaded worker is started, to time its start.
+const STARTS: usize = 10;
 /// How long one deal may take, both ways, before the bench gives up.
 const DEAL_WAIT: Duration = Duration::from_secs(600);
 
@@ -96,6 +100,13 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     browser.client.goto(&server.url("/solver-mt/files.json")).await?;
     let cores = browser.client.execute("return navigator.hardwareConcurrency || 1;", vec![]).await?;
     let threads = env_number("BENCH_THREADS").map_or_else(|| cores.as_u64().unwrap_or(1).clamp(1, 5), |n| n as u64);
+
+    let starts = e2e::pool::start_times(&browser, threads, STARTS).await?;
+    println!(
+        "the threaded worker's start (module, wasm and a pool of {threads} threads, in a new worker; what each \
+         page paid before the app kept one worker): {}",
+        summary(&starts)
+    );
 
     e2e::pool::start(&browser, e2e::pool::Kind::Tables, serde_json::json!(deals), threads).await?;
     let (mut single, mut pool) = (Vec::new(), Vec::new());
