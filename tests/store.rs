@@ -541,29 +541,33 @@ async fn the_outbox_gives_each_records_last_change_and_the_servers_records_queue
 /// reads as none, and the next solve writes over it.
 #[wasm_bindgen_test]
 async fn solved_tables_round_trip_and_a_damaged_one_reads_as_none_and_is_written_over() {
-    use bridge_training::store::solved_key;
+    use bridge_training::store::Dealt;
     use solver_wasm::{ParMsg, TableMsg};
 
     let name = fresh_name("solved");
     seed(&name, 2, &[]).await;
     let store = Store::open(&name, Hooks::default()).await.expect("the store opens and upgrades");
     let board = fixture_board();
-    let game = board.game();
-    let (deal, vulnerability, dealer) = (*game.deal(), game.vulnerability(), game.dealer());
-    assert_eq!(store.solved(&deal, vulnerability, dealer).await.expect("reads"), None, "nothing kept yet");
+    let dealt = Dealt::of(board.game());
+    assert_eq!(store.solved(&dealt).await.expect("reads"), None, "nothing kept yet");
 
     let table = TableMsg { tricks: [[9, 4, 9, 4], [8, 5, 8, 5], [7, 6, 7, 6], [10, 3, 10, 3], [6, 7, 6, 7]] };
     let par = ParMsg { score: 400, contracts: vec!["3N-NS".to_owned()] };
-    store.put_solved(&deal, vulnerability, dealer, &table, &par).await.expect("kept");
+    store.put_solved(&dealt, &table, &par).await.expect("kept");
     let kept = Some((table, par.clone()));
-    assert_eq!(store.solved(&deal, vulnerability, dealer).await.expect("reads"), kept);
-    assert_eq!(store.solved(&deal, vulnerability, dealer.next()).await.expect("reads"), None, "another dealer");
-    let other = if vulnerability == bridge::Vulnerability::Both {
+    assert_eq!(store.solved(&dealt).await.expect("reads"), kept);
+    assert_eq!(
+        store.solved(&Dealt { dealer: dealt.dealer.next(), ..dealt }).await.expect("reads"),
+        None,
+        "another dealer"
+    );
+    let other = if dealt.vulnerability == bridge::Vulnerability::Both {
         bridge::Vulnerability::None
     } else {
         bridge::Vulnerability::Both
     };
-    assert_eq!(store.solved(&deal, other, dealer).await.expect("reads"), None, "another vulnerability");
+    let elsewhere = Dealt { vulnerability: other, ..dealt };
+    assert_eq!(store.solved(&elsewhere).await.expect("reads"), None, "another vulnerability");
 
     let good = serde_json::json!({ "version": 1, "table": { "tricks": table.tricks }, "par": par }).to_string();
     let mut too_many = table;
@@ -574,13 +578,13 @@ async fn solved_tables_round_trip_and_a_damaged_one_reads_as_none_and_is_written
         serde_json::json!({ "version": 1, "table": too_many, "par": par }).to_string(),
     ];
     assert_ne!(damaged[1], good, "the version was changed");
-    let key = solved_key(&deal, vulnerability, dealer);
+    let key = dealt.key();
     for record in damaged {
         let raw = serde_json::json!({ "key": key, "record": record });
         seed(&name, schema::VERSION, &[(schema::SOLVED, parse(&raw.to_string()))]).await;
-        assert_eq!(store.solved(&deal, vulnerability, dealer).await.expect("reads"), None, "{record}");
-        store.put_solved(&deal, vulnerability, dealer, &table, &par).await.expect("written over");
-        assert_eq!(store.solved(&deal, vulnerability, dealer).await.expect("reads"), kept, "{record}");
+        assert_eq!(store.solved(&dealt).await.expect("reads"), None, "{record}");
+        store.put_solved(&dealt, &table, &par).await.expect("written over");
+        assert_eq!(store.solved(&dealt).await.expect("reads"), kept, "{record}");
     }
     assert_eq!(store.quarantined().await.expect("the quarantine reads").len(), 0, "derived data, not quarantined");
 }

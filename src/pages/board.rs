@@ -11,6 +11,7 @@ use yew_router::prelude::*;
 use super::dd::DdAnalysis;
 use crate::app::{use_app_strings, use_library, Route};
 use crate::library::viewer;
+use crate::store::Dealt;
 use crate::themes;
 
 #[derive(Properties, PartialEq)]
@@ -133,7 +134,7 @@ pub fn BoardPage(props: &BoardPageProps) -> Html {
                 <p class="review">{ review }</p>
             }
             // Keyed by the board: another board's page starts afresh, not with this table.
-            <DdAnalysis key={props.id.clone()} deal={*game.deal()} dealer={game.dealer()} vulnerability={game.vulnerability()} />
+            <DdAnalysis key={props.id.clone()} dealt={Dealt::of(game)} />
             <p><Link<Route> classes="back" to={Route::Boards}>{ strings.get("back-to-boards") }</Link<Route>></p>
         </article>
     }

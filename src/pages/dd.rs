@@ -2,14 +2,14 @@
 //! request (the UI thread never solves), kept in the local store once
 //! solved and then shown at once.
 
-use bridge::{BySeat, Deal, Seat, Strain, Vulnerability};
+use bridge::{BySeat, Strain};
 use solver_wasm::{ClientError, ParMsg, TableMsg};
 use ui::DdTableView;
 use yew::prelude::*;
 
 use crate::app::{use_app_strings, use_library};
 use crate::solver::use_solver;
-use crate::store::solve_and_keep;
+use crate::store::{solve_and_keep, Dealt};
 
 /// Where the double-dummy analysis of the deal stands.
 #[derive(Clone, PartialEq)]
@@ -26,9 +26,7 @@ enum Analysis {
 
 #[derive(Properties, PartialEq)]
 pub struct DdAnalysisProps {
-    pub deal: Deal,
-    pub dealer: Seat,
-    pub vulnerability: Vulnerability,
+    pub dealt: Dealt,
 }
 
 /// The table and par kept for the deal, else a button that asks the worker
@@ -44,12 +42,12 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     {
         // The store opens after the first page shows: read once it is there.
         let (analysis, checked, store) = (analysis.clone(), checked.clone(), store.clone());
-        let (deal, dealer, vulnerability) = (props.deal, props.dealer, props.vulnerability);
-        use_effect_with((deal, dealer, vulnerability, store.is_some()), move |_| {
+        use_effect_with((props.dealt, store.is_some()), move |(dealt, _)| {
+            let dealt = *dealt;
             if let Some(store) = store {
                 wasm_bindgen_futures::spawn_local(async move {
                     // A store that cannot be read: the button solves it.
-                    if let Ok(Some((table, par))) = store.solved(&deal, vulnerability, dealer).await {
+                    if let Ok(Some((table, par))) = store.solved(&dealt).await {
                         analysis.set(Analysis::Solved(table, par, None));
                     }
                     checked.set(true);
@@ -61,11 +59,10 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     let solver = use_solver();
     let has_store = store.is_some();
     let on_solve = {
-        let analysis = analysis.clone();
-        let (deal, dealer, vulnerability) = (props.deal, props.dealer, props.vulnerability);
+        let (analysis, dealt) = (analysis.clone(), props.dealt);
         Callback::from(move |_: MouseEvent| {
             let client = solver.client();
-            let answer = solve_and_keep(&client, store.clone(), deal, vulnerability, dealer);
+            let answer = solve_and_keep(&client, store.clone(), dealt);
             analysis.set(Analysis::Solving);
             let analysis = analysis.clone();
             wasm_bindgen_futures::spawn_local(async move {

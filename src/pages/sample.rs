@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::dd::DdAnalysis;
 use crate::app::use_app_strings;
+use crate::store::Dealt;
 
 /// The sample deal, as a PBN deal string.
 pub const SAMPLE_DEAL: &str = "N:AQ97.KJ3.A842.Q5 K863.Q95.K7.K942 J2.A862.QJ3.AJT3 T54.T74.T965.876";
@@ -26,7 +27,7 @@ pub fn SamplePage() -> Html {
         <>
             <h2>{ format!("{} {SAMPLE_BOARD}", strings.get("board")) }</h2>
             <DealDiagram deal={deal} dealer={dealer} vulnerability={vulnerability} />
-            <DdAnalysis {deal} {dealer} {vulnerability} />
+            <DdAnalysis dealt={Dealt { deal, vulnerability, dealer }} />
         </>
     }
 }

@@ -45,7 +45,7 @@ pub const BOARD_LIST_KEY: &str = "boards";
 
 /// Double-dummy tables kept once solved, keyed by `key` (since version 3): `{ key, record }`,
 /// the key the deal, dealer and vulnerability as text (`N:AKQ2.… E None`, see
-/// `store::solved_key`), the record `{ version, table, par }` as JSON text (the table,
+/// `store::Dealt::key`), the record `{ version, table, par }` as JSON text (the table,
 /// `{ tricks }` indexed `[strain][declarer]`, and par as the solver's worker answers them). Derived data: a record that does not read is
 /// solved again and written over, never quarantined.
 pub const SOLVED: &str = "solved";

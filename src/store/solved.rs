@@ -9,6 +9,7 @@ use std::rc::Rc;
 
 use bridge::{Deal, Seat, Vulnerability};
 use solver_wasm::{ClientError, ParMsg, SolverClient, TableMsg};
+use training::BoardGame;
 use wasm_bindgen::JsValue;
 
 use super::{record_text, schema, to_js, Store, StoreError, WriteOp};
@@ -16,64 +17,63 @@ use super::{record_text, schema, to_js, Store, StoreError, WriteOp};
 /// The version of the record written today.
 const SOLVED_VERSION: u64 = 1;
 
-/// The key of the table of `deal` and its par when `dealer` deals at
-/// `vulnerability`: `N:AKQ2.… E None`.
-#[must_use]
-pub fn solved_key(deal: &Deal, vulnerability: Vulnerability, dealer: Seat) -> String {
-    format!("{deal} {dealer} {vulnerability}")
+/// A deal as its par needs it: who dealt it, and at which vulnerability. A
+/// table is kept under it, with its par.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dealt {
+    pub deal: Deal,
+    pub vulnerability: Vulnerability,
+    pub dealer: Seat,
 }
 
-/// Asks `client` for the table of `deal` and its par when `dealer` deals at
-/// `vulnerability`, and keeps the answer in `store` for next time (the board
-/// page and the player read it back).
+impl Dealt {
+    /// The deal of a board's game.
+    #[must_use]
+    pub fn of(game: &BoardGame) -> Dealt {
+        Dealt { deal: *game.deal(), vulnerability: game.vulnerability(), dealer: game.dealer() }
+    }
+
+    /// The key its table is kept under: `N:AKQ2.… E None`.
+    #[must_use]
+    pub fn key(&self) -> String {
+        format!("{} {} {}", self.deal, self.dealer, self.vulnerability)
+    }
+}
+
+/// Asks `client` for the table of `dealt` and its par, and keeps the answer
+/// in `store` for next time (the board page and the player read it back).
 pub fn solve_and_keep(
     client: &SolverClient,
     store: Option<Rc<Store>>,
-    deal: Deal,
-    vulnerability: Vulnerability,
-    dealer: Seat,
+    dealt: Dealt,
 ) -> impl std::future::Future<Output = Result<(TableMsg, ParMsg), ClientError>> + 'static {
-    let answer = client.par(&deal, vulnerability, dealer);
+    let answer = client.par(&dealt.deal, dealt.vulnerability, dealt.dealer);
     async move {
         let (table, par) = answer.await?;
         if let Some(store) = store {
             // A failed write loses nothing shown: the next visit solves it again.
-            let _ = store.put_solved(&deal, vulnerability, dealer, &table, &par).await;
+            let _ = store.put_solved(&dealt, &table, &par).await;
         }
         Ok((table, par))
     }
 }
 
 impl Store {
-    /// The table of `deal` and its par when `dealer` deals at `vulnerability`,
-    /// when kept; none when not, or when the record does not read (it is
-    /// written over at the next solve).
+    /// The table of `dealt` and its par, when kept; none when not, or when
+    /// the record does not read (it is written over at the next solve).
     ///
     /// # Errors
     /// When the database cannot be read at all.
-    pub async fn solved(
-        &self,
-        deal: &Deal,
-        vulnerability: Vulnerability,
-        dealer: Seat,
-    ) -> Result<Option<(TableMsg, ParMsg)>, StoreError> {
-        let value = self.read_one(schema::SOLVED, &solved_key(deal, vulnerability, dealer)).await?;
+    pub async fn solved(&self, dealt: &Dealt) -> Result<Option<(TableMsg, ParMsg)>, StoreError> {
+        let value = self.read_one(schema::SOLVED, &dealt.key()).await?;
         Ok(value.as_ref().and_then(read_solved))
     }
 
-    /// Keeps the `table` of `deal` and its `par` when `dealer` deals at
-    /// `vulnerability`, replacing what was kept.
+    /// Keeps the `table` of `dealt` and its `par`, replacing what was kept.
     ///
     /// # Errors
     /// When the write fails.
-    pub async fn put_solved(
-        &self,
-        deal: &Deal,
-        vulnerability: Vulnerability,
-        dealer: Seat,
-        table: &TableMsg,
-        par: &ParMsg,
-    ) -> Result<(), StoreError> {
+    pub async fn put_solved(&self, dealt: &Dealt, table: &TableMsg, par: &ParMsg) -> Result<(), StoreError> {
         self.check()?;
         // Through `serde_json::Value`, as every other record of the store:
         // serde code of their own for these types took 2.5 KB more of the app's gzip.
@@ -83,7 +83,7 @@ impl Store {
             "par": { "score": par.score, "contracts": par.contracts },
         });
         let text = record.to_string();
-        let envelope = serde_json::json!({ "key": solved_key(deal, vulnerability, dealer), "record": text });
+        let envelope = serde_json::json!({ "key": dealt.key(), "record": text });
         self.write_one(schema::SOLVED, WriteOp::Put(to_js(&envelope)?)).await
     }
 }

@@ -31,7 +31,7 @@ use crate::app::{use_app_strings, use_library, Route};
 use crate::browser::{now, BrowserRandom};
 use crate::library::{Action, Notice};
 use crate::solver::{use_solver, SolverHandle};
-use crate::store::{self, solve_and_keep, Store, StoreError, StoredGame};
+use crate::store::{self, solve_and_keep, Dealt, Store, StoreError, StoredGame};
 use crate::strings::AppStrings;
 
 mod modes;
@@ -261,13 +261,12 @@ impl Component for Player {
         match props.store.0.clone() {
             Some(store) => {
                 let board = props.board.id.clone();
-                let game = props.board.game();
-                let (deal, vulnerability, dealer) = (*game.deal(), game.vulnerability(), game.dealer());
+                let dealt = Dealt::of(props.board.game());
                 let reader = store.clone();
                 ctx.link().send_future(async move {
                     let last = reader.games_of(&board).await.ok().and_then(|(games, _)| games.into_iter().next());
                     // A store that cannot be read: the worker solves it at the end.
-                    let kept = reader.solved(&deal, vulnerability, dealer).await.ok().flatten();
+                    let kept = reader.solved(&dealt).await.ok().flatten();
                     Msg::Loaded(last, kept)
                 });
                 let board = props.board.id.clone();
@@ -434,10 +433,7 @@ impl Component for Player {
             Msg::NextChecked(true) | Msg::NextKept => self.next_table = NextTable::Kept,
             Msg::NextChecked(false) => {
                 let Some(next) = props.next_board.clone() else { return false };
-                let game = next.game();
-                let store = props.store.0.clone();
-                let answer =
-                    solve_and_keep(&Self::client(ctx), store, *game.deal(), game.vulnerability(), game.dealer());
+                let answer = solve_and_keep(&Self::client(ctx), props.store.0.clone(), Dealt::of(next.game()));
                 ctx.link().send_future_batch(async move {
                     match answer.await {
                         Ok(_) => vec![Msg::NextKept],
@@ -690,22 +686,21 @@ impl Player {
             return;
         }
         self.next_table = NextTable::Asked;
-        let (deal, vulnerability, dealer) = (*game.deal(), game.vulnerability(), game.dealer());
+        let dealt = Dealt::of(game);
         ctx.link().send_future(async move {
             // A store that cannot be read: solved again, and the write fails alike.
-            Msg::NextChecked(store.solved(&deal, vulnerability, dealer).await.ok().flatten().is_some())
+            Msg::NextChecked(store.solved(&dealt).await.ok().flatten().is_some())
         });
     }
 
     fn ask_table(&mut self, ctx: &Context<Self>) {
-        let game = ctx.props().board.game();
         // On the app's worker, already started: a table is not made stale
         // by the play's questions (`solver_wasm::Lane`), so going back after
         // the end does not lose it.
         self.table_asked = true;
-        let store = ctx.props().store.0.clone();
+        let props = ctx.props();
         // Kept for the next game and the board page.
-        let answer = solve_and_keep(&Self::client(ctx), store, *game.deal(), game.vulnerability(), game.dealer());
+        let answer = solve_and_keep(&Self::client(ctx), props.store.0.clone(), Dealt::of(props.board.game()));
         ctx.link().send_future_batch(async move {
             match answer.await {
                 Ok((table, par)) => vec![Msg::Table(table, par)],
