@@ -8,6 +8,8 @@
 //! page: a table asked for the next board while the learner read a review
 //! was lost when the learner moved on before it came. One worker keeps that
 //! work: the answer is kept in the store even after its page has gone.
+//! Its memory (16 MiB of table per solver, one per pool thread and one for
+//! the advice) stays taken while the app is open, once it has asked anything.
 //! Questions of a page that has gone do not hold up the next page's: a newer
 //! question of the play makes an older one stale (`solver_wasm::Lane`), and
 //! the worker answers the play's questions between a table's steps.
