@@ -30,6 +30,13 @@ pub fn new_game_id(board: &BoardId, now: Timestamp, random: u64) -> String {
     format!("{}:{}:{random:x}", board.0, now.0)
 }
 
+/// The range of the ids of `board`'s games: every id that begins with the
+/// board's id and a colon, and only those, lies from "board:" up to "board;"
+/// (';' follows ':'), the end left out.
+fn game_ids(board: &str) -> (String, String) {
+    (format!("{board}:"), format!("{board};"))
+}
+
 impl Store {
     /// Stores the game `id` (replacing its previous state). The id begins
     /// with its board's id and a colon, as [`new_game_id`] makes it, so that
@@ -40,7 +47,8 @@ impl Store {
     pub async fn put_game(&self, id: &str, journal: &Journal, now: Timestamp) -> Result<(), StoreError> {
         self.check()?;
         let board = &journal.play_start().board.0;
-        if id.strip_prefix(board.as_str()).is_none_or(|rest| !rest.starts_with(':')) {
+        let (from, to) = game_ids(board);
+        if !(from.as_str()..to.as_str()).contains(&id) {
             return Err(StoreError::Failed(format!("the game {id} is not named after its board {board}")));
         }
         let record = journal.to_record();
@@ -63,7 +71,8 @@ impl Store {
     /// # Errors
     /// When the database cannot be read at all.
     pub async fn games_of(&self, board: &BoardId) -> Result<(Vec<StoredGame>, Vec<Unreadable>), StoreError> {
-        let raw = self.read_keyed_by_id_under(schema::JOURNALS, &board.0).await?;
+        let (from, to) = game_ids(&board.0);
+        let raw = self.read_keyed_by_id_between(schema::JOURNALS, from, to).await?;
         let mut games = Vec::new();
         let mut unreadable = Vec::new();
         let field = |value: &JsValue, name: &str| js_sys::Reflect::get(value, &JsValue::from_str(name)).ok();

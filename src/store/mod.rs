@@ -485,13 +485,16 @@ impl Store {
         Ok(keyed_by_id(values.collect::<Result<Vec<_>, _>>()?))
     }
 
-    /// The records of a store whose keys begin with `prefix` and a colon, each
-    /// with its `id`, in key order: one range of keys, the others unread.
-    async fn read_keyed_by_id_under(&self, store: &str, prefix: &str) -> Result<Vec<(String, JsValue)>, StoreError> {
+    /// The records of a store whose keys lie from `from` up to `to` (left
+    /// out), each with its `id`, in key order; the others are not read.
+    async fn read_keyed_by_id_between(
+        &self,
+        store: &str,
+        from: String,
+        to: String,
+    ) -> Result<Vec<(String, JsValue)>, StoreError> {
         self.check()?;
-        // Every key that begins with "prefix:" and only those lie from
-        // "prefix:" up to "prefix;" (';' follows ':'), the end left out.
-        let range = KeyRange::Bound(format!("{prefix}:"), false, format!("{prefix};"), true);
+        let range = KeyRange::Bound(from, false, to, true);
         let tx = self.db.transaction(store).build()?;
         let values = tx.object_store(store)?.get_all::<JsValue>().with_query::<String, _>(range).primitive()?.await?;
         Ok(keyed_by_id(values.collect::<Result<Vec<_>, _>>()?))
