@@ -8,6 +8,7 @@ use ui::DdTableView;
 use yew::prelude::*;
 
 use crate::app::{use_app_strings, use_library};
+use crate::library::Status;
 use crate::solver::use_solver;
 use crate::store::{solve_and_keep, Dealt};
 
@@ -34,10 +35,15 @@ pub struct DdAnalysisProps {
 #[component]
 pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     let strings = use_app_strings();
-    let store = use_library().store.clone();
+    let library = use_library();
+    let store = library.store.clone();
+    // The store is still opening: it may keep the table (a store that
+    // failed to open keeps nothing, and the button shows at once).
+    let opening = library.status == Status::Opening;
     let analysis = use_state(|| Analysis::NotAsked);
     // Whether the store said what it keeps for the deal: until then no
-    // button, so that a kept table does not come in over one.
+    // button, so that a kept table does not come in over one (nor a button
+    // shown while the store opened go, to come back once it has answered).
     let checked = use_state(|| false);
     {
         // The store opens after the first page shows: read once it is there.
@@ -82,7 +88,7 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
         })
     };
     let solved = match &*analysis {
-        Analysis::NotAsked if has_store && !*checked => html! {},
+        Analysis::NotAsked if opening || (has_store && !*checked) => html! {},
         Analysis::NotAsked => html! {
             <p><button class="solve-deal" onclick={on_solve}>{ strings.get("dd-solve") }</button></p>
         },
