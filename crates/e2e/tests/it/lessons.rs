@@ -204,3 +204,79 @@ async fn a_lesson_is_walked_resumed_after_a_reload_and_finished() -> Result<()> 
     browser.close().await;
     Ok(())
 }
+
+/// The deal of bench-deals.txt's first line, whose table takes the solver about 3 M nodes (0.8 s
+/// natively on one thread): still being solved when the learner moves on at once.
+const SLOW_DEAL: &str = "N:QJ732.JT72.53.KT T98.AQ964.QJ8.42 5.K83.KT94.AJ873 AK64.5.A762.Q965";
+
+/// Picks the board named `name` in the collection page's picker and adds it.
+async fn add_board(browser: &Browser, name: &str) -> Result<()> {
+    for option in browser.find_all("select.board-to-add option").await? {
+        if option.text().await?.starts_with(name) {
+            option.click().await?;
+            browser.find("button.add:not([disabled])").await?.click().await?;
+            return Ok(());
+        }
+    }
+    anyhow::bail!("no board {name} to add")
+}
+
+/// The table of a collection's next board, asked while the learner reads a review, is kept even
+/// when the learner moves on at once: the app's one worker outlives the player's page, so the
+/// next board's page shows the table without asking for it.
+#[tokio::test]
+async fn the_next_boards_table_is_kept_when_the_learner_moves_on_at_once() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    browser.client.goto(&server.url("/")).await?;
+    let mut file = String::new();
+    for (number, name, deal) in [(1, "Easy", DEAL), (2, "Slow", SLOW_DEAL)] {
+        file.push_str(&format!(
+            "[Event \"Lesson\"]\n[Board \"{number}\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n\
+             [Declarer \"S\"]\n[Contract \"3NT\"]\n[TrainingName \"{name}\"]\n\
+             [Auction \"S\"]\n1NT Pass 3NT Pass\nPass Pass\n\n"
+        ));
+    }
+    browser.pick_file("input.import-file", "two.pbn", &file).await?;
+    browser.find("button.confirm-import").await?.click().await?;
+    browser.find(".board-row").await?;
+    let deal: Deal = DEAL.parse()?;
+    browser.client.goto(&server.url("/#/collections")).await?;
+    browser.find("input.collection-name").await?.send_keys("Two boards").await?;
+    browser.find("button.create-collection").await?.click().await?;
+    add_board(&browser, "Easy").await?;
+    add_board(&browser, "Slow").await?;
+    assert_eq!(browser.find_all("ol.collection-entries > li.entry").await?.len(), 2);
+
+    // The first board, played; on to the second as soon as the first's table is in, which is
+    // when the player asks for the next board's.
+    browser.find("a.continue").await?.click().await?;
+    browser.find(".lesson-step[data-step='1']").await?;
+    play_and_claim(&browser, &deal).await?;
+    let review = browser.find_within(".game-end[data-table]", SOLVE_WAIT).await.context("the board's table")?;
+    let kept_before = review.attr("data-next-table").await?;
+    browser.find(".game-end a.next-board").await?.click().await?;
+    assert_eq!(kept_before, None, "the learner moves on before the next board's table is kept");
+    let next = browser.find(".lesson-step[data-step='2'] article.player").await?;
+    let next_id = next.attr("data-board").await?.context("the player names its board")?;
+
+    // Its page, reached within the app (no reload, which would end the worker): its table comes
+    // kept once the worker has solved it, with no button to solve it. The page reads the store as
+    // it opens, so it is opened again until then.
+    browser.find("p.player-back a").await?.click().await?;
+    let start = Instant::now();
+    loop {
+        browser.find(&format!("a.board-name[href='#/boards/{next_id}']")).await?.click().await?;
+        let shown = browser.find(".dd-solved[data-kept='true'], button.solve-deal").await?;
+        if shown.attr("data-kept").await?.is_some() {
+            break;
+        }
+        anyhow::ensure!(start.elapsed() < SOLVE_WAIT, "the next board's table was not kept");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        browser.client.back().await?;
+    }
+    assert!(browser.client.find_all(Locator::Css("button.solve-deal")).await?.is_empty(), "nothing to solve");
+    browser.close().await;
+    Ok(())
+}
