@@ -2,7 +2,8 @@
 //! learner walks the steps, solves a board, stops, reloads the page and
 //! resumes where they stopped, then finishes the lesson; a text added
 //! afterwards makes it in progress again; the handout prints the texts
-//! between the boards.
+//! between the boards. And the next board's table, asked while the learner
+//! reads a review, is kept when the learner moves on at once.
 
 use std::time::{Duration, Instant};
 
