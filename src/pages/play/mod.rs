@@ -244,7 +244,9 @@ pub enum Msg {
     /// The worker did not start in time ([`ClientError::Unavailable`]).
     SolverUnavailable,
     Retry,
-    Table(TableMsg, ParMsg),
+    /// The board's table and par, and whether they were kept in the store
+    /// (else the worker just solved them).
+    Table(TableMsg, ParMsg, bool),
     /// Whether the store keeps the table of the collection's next board.
     NextChecked(bool),
     /// The table of the collection's next board is kept.
@@ -426,8 +428,9 @@ impl Component for Player {
                 self.table_asked = self.table.is_some();
                 self.step(ctx, false);
             }
-            Msg::Table(table, par) => {
+            Msg::Table(table, par, kept) => {
                 self.table = Some((table, par));
+                self.table_kept = kept;
                 self.keep_next(ctx);
             }
             Msg::NextChecked(true) | Msg::NextKept => self.next_table = NextTable::Kept,
@@ -693,17 +696,24 @@ impl Player {
         });
     }
 
+    /// The board's table, once a game has ended: from the store when it was
+    /// kept since the page read it (the collection's previous board solved
+    /// it during its review), else from the worker, and then kept.
     fn ask_table(&mut self, ctx: &Context<Self>) {
-        // On the app's worker, already started: a table is not made stale
-        // by the play's questions (`solver_wasm::Lane`), so going back after
-        // the end does not lose it.
         self.table_asked = true;
         let props = ctx.props();
-        // Kept for the next game and the board page.
-        let answer = solve_and_keep(&Self::client(ctx), props.store.0.clone(), Dealt::of(props.board.game()));
+        let (client, store, dealt) = (Self::client(ctx), props.store.0.clone(), Dealt::of(props.board.game()));
         ctx.link().send_future_batch(async move {
-            match answer.await {
-                Ok((table, par)) => vec![Msg::Table(table, par)],
+            if let Some(store) = &store {
+                if let Ok(Some((table, par))) = store.solved(&dealt).await {
+                    return vec![Msg::Table(table, par, true)];
+                }
+            }
+            // On the app's worker: a table is not made stale by the play's
+            // questions (`solver_wasm::Lane`), so going back after the end
+            // does not lose it. Kept for the next game and the board page.
+            match solve_and_keep(&client, store, dealt).await {
+                Ok((table, par)) => vec![Msg::Table(table, par, false)],
                 Err(_) => Vec::new(),
             }
         });
