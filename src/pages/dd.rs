@@ -15,6 +15,9 @@ use crate::store::{solve_and_keep, Dealt};
 /// Where the double-dummy analysis of the deal stands.
 #[derive(Clone, PartialEq)]
 enum Analysis {
+    /// The store has not said whether it keeps the table: no button yet, so
+    /// that a kept table never comes in over one.
+    Checking,
     NotAsked,
     Solving,
     /// The table, its par and the threads the worker solved it with (none
@@ -37,33 +40,27 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     let strings = use_app_strings();
     let library = use_library();
     let store = library.store.clone();
-    // The store is still opening: it may keep the table (a store that
-    // failed to open keeps nothing, and the button shows at once).
-    let opening = library.status == Status::Opening;
-    let analysis = use_state(|| Analysis::NotAsked);
-    // Whether the store said what it keeps for the deal: until then no
-    // button, so that a kept table does not come in over one (nor a button
-    // shown while the store opened go, to come back once it has answered).
-    let checked = use_state(|| false);
+    // A store that failed to open keeps nothing: the button at once.
+    let no_store = store.is_none() && matches!(library.status, Status::Failed(_));
+    let analysis = use_state(|| Analysis::Checking);
     {
         // The store opens after the first page shows: read once it is there.
-        let (analysis, checked, store) = (analysis.clone(), checked.clone(), store.clone());
+        let (analysis, store) = (analysis.clone(), store.clone());
         use_effect_with((props.dealt, store.is_some()), move |(dealt, _)| {
             let dealt = *dealt;
             if let Some(store) = store {
                 wasm_bindgen_futures::spawn_local(async move {
                     // A store that cannot be read: the button solves it.
-                    if let Ok(Some((table, par))) = store.solved(&dealt).await {
-                        analysis.set(Analysis::Solved(table, par, None));
-                    }
-                    checked.set(true);
+                    analysis.set(match store.solved(&dealt).await {
+                        Ok(Some((table, par))) => Analysis::Solved(table, par, None),
+                        _ => Analysis::NotAsked,
+                    });
                 });
             }
         });
     }
     // The app's worker, started at the first question of any page.
     let solver = use_solver();
-    let has_store = store.is_some();
     let on_solve = {
         let (analysis, dealt) = (analysis.clone(), props.dealt);
         Callback::from(move |_: MouseEvent| {
@@ -88,8 +85,8 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
         })
     };
     let solved = match &*analysis {
-        Analysis::NotAsked if opening || (has_store && !*checked) => html! {},
-        Analysis::NotAsked => html! {
+        Analysis::Checking if !no_store => html! {},
+        Analysis::Checking | Analysis::NotAsked => html! {
             <p><button class="solve-deal" onclick={on_solve}>{ strings.get("dd-solve") }</button></p>
         },
         Analysis::Solving => html! { <p class="dd-solving">{ strings.get("dd-solving") }</p> },

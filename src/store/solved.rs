@@ -13,6 +13,7 @@ use training::BoardGame;
 use wasm_bindgen::JsValue;
 
 use super::{record_text, schema, to_js, Store, StoreError, WriteOp};
+use crate::solver::SolverHandle;
 
 /// The version of the record written today.
 const SOLVED_VERSION: u64 = 1;
@@ -56,6 +57,23 @@ pub fn solve_and_keep(
         }
         Ok((table, par))
     }
+}
+
+/// The table of `dealt` and its par as kept in `store`, else asked of the
+/// app's worker (started only then) and kept; with whether they were kept.
+pub async fn kept_or_solved(
+    solver: SolverHandle,
+    store: Option<Rc<Store>>,
+    dealt: Dealt,
+) -> Result<(TableMsg, ParMsg, bool), ClientError> {
+    if let Some(store) = &store {
+        // A store that cannot be read: solved again (and its write fails alike).
+        if let Ok(Some((table, par))) = store.solved(&dealt).await {
+            return Ok((table, par, true));
+        }
+    }
+    let (table, par) = solve_and_keep(&solver.client(), store, dealt).await?;
+    Ok((table, par, false))
 }
 
 impl Store {

@@ -308,17 +308,24 @@ impl Board {
             .then(|| SolverPosition::of_play(&Play::new(*game.deal(), contract.strain(), declarer.next())))
     }
 
-    /// The value of [`Board::opening_lead`] (the tricks the leading side
-    /// takes with best play from there), read from the deal's double-dummy
-    /// table, which `declarer_tricks` gives for a strain and a declarer: the
-    /// tricks the contract's declarer does not take. Given with the opening
-    /// lead's question when the table is known (kept from an earlier game
-    /// or the board page), the solver skips the tests above it (a quarter
-    /// fewer nodes at the opening leads of solve-board.jsonl). None without
-    /// an opening lead, or when the table's entry is more than 13.
+    /// The value of `position` when it is [`Board::opening_lead`] (the
+    /// tricks the leading side takes with best play from there), read from
+    /// the deal's double-dummy table, which `declarer_tricks` gives for a
+    /// strain and a declarer: the tricks the contract's declarer does not
+    /// take. Given with the opening lead's question when the table is known
+    /// (kept from an earlier game or the board page), the solver skips the
+    /// tests above it (a quarter fewer nodes at the opening leads of
+    /// solve-board.jsonl). None for any other position (the board's table
+    /// says nothing of them), or when the table's entry is more than 13.
     #[must_use]
-    pub fn opening_lead_value(&self, declarer_tricks: impl FnOnce(Strain, Seat) -> u8) -> Option<u8> {
-        self.opening_lead()?;
+    pub fn opening_lead_value(
+        &self,
+        position: &SolverPosition,
+        declarer_tricks: impl FnOnce(Strain, Seat) -> u8,
+    ) -> Option<u8> {
+        if self.opening_lead().as_ref() != Some(position) {
+            return None;
+        }
         let (contract, declarer) = (self.derived.contract?, self.game().auction().declarer()?);
         13u8.checked_sub(declarer_tricks(contract.strain(), declarer))
     }

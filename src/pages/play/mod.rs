@@ -31,7 +31,7 @@ use crate::app::{use_app_strings, use_library, Route};
 use crate::browser::{now, BrowserRandom};
 use crate::library::{Action, Notice};
 use crate::solver::{use_solver, SolverHandle};
-use crate::store::{self, solve_and_keep, Dealt, Store, StoreError, StoredGame};
+use crate::store::{self, kept_or_solved, Dealt, Store, StoreError, StoredGame};
 use crate::strings::AppStrings;
 
 mod modes;
@@ -247,8 +247,6 @@ pub enum Msg {
     /// The board's table and par, and whether they were kept in the store
     /// (else the worker just solved them).
     Table(TableMsg, ParMsg, bool),
-    /// Whether the store keeps the table of the collection's next board.
-    NextChecked(bool),
     /// The table of the collection's next board is kept.
     NextKept,
     NewGame,
@@ -433,17 +431,7 @@ impl Component for Player {
                 self.table_kept = kept;
                 self.keep_next(ctx);
             }
-            Msg::NextChecked(true) | Msg::NextKept => self.next_table = NextTable::Kept,
-            Msg::NextChecked(false) => {
-                let Some(next) = props.next_board.clone() else { return false };
-                let answer = solve_and_keep(&Self::client(ctx), props.store.0.clone(), Dealt::of(next.game()));
-                ctx.link().send_future_batch(async move {
-                    match answer.await {
-                        Ok(_) => vec![Msg::NextKept],
-                        Err(_) => Vec::new(),
-                    }
-                });
-            }
+            Msg::NextKept => self.next_table = NextTable::Kept,
             Msg::NewGame => {
                 self.phase = Phase::Choosing;
                 self.asking = None;
@@ -639,10 +627,7 @@ impl Player {
     /// end of a game): the worker then skips the tests above it.
     fn kept_value(&self, ctx: &Context<Self>, position: &SolverPosition) -> Option<u8> {
         let (table, _) = self.table.as_ref()?;
-        let board = &ctx.props().board;
-        (board.opening_lead().as_ref() == Some(position))
-            .then(|| board.opening_lead_value(|strain, declarer| table.tricks(strain, declarer)))
-            .flatten()
+        ctx.props().board.opening_lead_value(position, |strain, declarer| table.tricks(strain, declarer))
     }
 
     /// The app's solver worker (see [`SolverHandle`]).
@@ -689,10 +674,12 @@ impl Player {
             return;
         }
         self.next_table = NextTable::Asked;
-        let dealt = Dealt::of(game);
-        ctx.link().send_future(async move {
-            // A store that cannot be read: solved again, and the write fails alike.
-            Msg::NextChecked(store.solved(&dealt).await.ok().flatten().is_some())
+        let answer = kept_or_solved(props.solver.clone(), Some(store), Dealt::of(game));
+        ctx.link().send_future_batch(async move {
+            match answer.await {
+                Ok(_) => vec![Msg::NextKept],
+                Err(_) => Vec::new(),
+            }
         });
     }
 
@@ -702,18 +689,13 @@ impl Player {
     fn ask_table(&mut self, ctx: &Context<Self>) {
         self.table_asked = true;
         let props = ctx.props();
-        let (client, store, dealt) = (Self::client(ctx), props.store.0.clone(), Dealt::of(props.board.game()));
+        // On the app's worker when not kept: a table is not made stale by
+        // the play's questions (`solver_wasm::Lane`), so going back after
+        // the end does not lose it. Kept for the next game and the board page.
+        let answer = kept_or_solved(props.solver.clone(), props.store.0.clone(), Dealt::of(props.board.game()));
         ctx.link().send_future_batch(async move {
-            if let Some(store) = &store {
-                if let Ok(Some((table, par))) = store.solved(&dealt).await {
-                    return vec![Msg::Table(table, par, true)];
-                }
-            }
-            // On the app's worker: a table is not made stale by the play's
-            // questions (`solver_wasm::Lane`), so going back after the end
-            // does not lose it. Kept for the next game and the board page.
-            match solve_and_keep(&client, store, dealt).await {
-                Ok((table, par)) => vec![Msg::Table(table, par, false)],
+            match answer.await {
+                Ok((table, par, kept)) => vec![Msg::Table(table, par, kept)],
                 Err(_) => Vec::new(),
             }
         });

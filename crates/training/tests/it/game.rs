@@ -270,23 +270,26 @@ fn the_opening_leads_value_is_read_from_the_deals_table() {
     let board = training::read_board_record(&json).expect("the board fixture reads");
     let mut solver = crate::journal::DdSolver::default();
     let table = solver.0.table(board.game().deal()).expect("a full deal");
-    let value = board.opening_lead_value(|strain, seat| table.tricks(strain, seat)).expect("3NT by South");
     let lead = board.opening_lead().expect("an opening lead");
+    let value = board.opening_lead_value(&lead, |strain, seat| table.tricks(strain, seat)).expect("3NT by South");
     assert_eq!(value, solver.solve(&lead), "the leading side's tricks");
     let mut asked = Vec::new();
-    let none_taken = board.opening_lead_value(|strain, seat| {
+    let none_taken = board.opening_lead_value(&lead, |strain, seat| {
         asked.push((strain, seat));
         0
     });
     assert_eq!(none_taken, Some(13), "declarer taking nothing leaves the defence every trick");
     assert_eq!(asked, [(bridge::Strain::NoTrump, Seat::South)], "the contract's strain and declarer");
-    assert_eq!(board.opening_lead_value(|_, _| 14), None, "not a trick count");
+    assert_eq!(board.opening_lead_value(&lead, |_, _| 14), None, "not a trick count");
+    let card = lead.hands[lead.leader].iter().next().expect("a card to lead");
+    let later = lead.after(card).expect("a legal lead");
+    assert_eq!(board.opening_lead_value(&later, |strain, seat| table.tricks(strain, seat)), None, "another position");
 
     let mut record = board.to_record();
     record.metadata.teaching_mode = training::TeachingModeRecord::BiddingPractice;
     let json = serde_json::to_value(record).expect("a record serializes");
     let bidding = training::read_board_record(&json).expect("the board reads");
-    assert_eq!(bidding.opening_lead_value(|strain, seat| table.tricks(strain, seat)), None, "no opening lead");
+    assert_eq!(bidding.opening_lead_value(&lead, |strain, seat| table.tricks(strain, seat)), None, "no opening lead");
 }
 
 /// The opening lead a board names is the first position its games ask about: the robot's lead when
