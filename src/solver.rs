@@ -15,19 +15,33 @@
 //! the worker answers the play's questions between a table's steps.
 
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::collections::HashMap;
+use std::future::Future;
+use std::rc::{Rc, Weak};
 
-use solver_wasm::SolverClient;
+use futures::future::{FutureExt, LocalBoxFuture, Shared};
+use solver_wasm::{ClientError, ParMsg, SolverClient, TableMsg};
 use yew::prelude::*;
 
-/// The app's worker, started at the first [`SolverHandle::client`]. Clones
-/// share it; [`App`](crate::app::App) provides one to every page.
+/// A deal's table and par asked of the worker, as each page that wants them
+/// awaits them: one request, however many wait.
+pub type TableAnswer = Shared<LocalBoxFuture<'static, Result<(TableMsg, ParMsg), ClientError>>>;
+
+/// The tables being solved, by the key of their deal.
+type InFlight = RefCell<HashMap<String, TableAnswer>>;
+
+/// The app's worker, started at the first [`SolverHandle::client`], and the
+/// tables it is solving. Clones share both; [`App`](crate::app::App)
+/// provides one to every page.
 #[derive(Clone, Default)]
-pub struct SolverHandle(Rc<RefCell<Option<SolverClient>>>);
+pub struct SolverHandle {
+    client: Rc<RefCell<Option<SolverClient>>>,
+    tables: Rc<InFlight>,
+}
 
 impl PartialEq for SolverHandle {
     fn eq(&self, other: &SolverHandle) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
+        Rc::ptr_eq(&self.client, &other.client)
     }
 }
 
@@ -38,7 +52,7 @@ impl SolverHandle {
     /// threads), else the one-thread worker.
     #[must_use]
     pub fn client(&self) -> SolverClient {
-        let mut kept = self.0.borrow_mut();
+        let mut kept = self.client.borrow_mut();
         if kept.as_ref().is_some_and(SolverClient::is_unavailable) {
             kept.take();
         }
@@ -48,7 +62,41 @@ impl SolverHandle {
     /// Gives the worker up, when it failed (the learner retries): the next
     /// question starts another. The old one ends once nothing holds it.
     pub fn restart(&self) {
-        self.0.borrow_mut().take();
+        self.client.borrow_mut().take();
+    }
+
+    /// The table under `key` (a deal's, see `store::Dealt::key`) when the
+    /// worker is solving it for some page, to await with that page.
+    #[must_use]
+    pub fn table_in_flight(&self, key: &str) -> Option<TableAnswer> {
+        self.tables.borrow().get(key).cloned()
+    }
+
+    /// The table under `key`: the one in flight, else `solve`'s, asked of
+    /// the worker now and in flight until it is answered. A page that wants
+    /// a table another page asked (the next board's, asked during a review)
+    /// waits for that answer instead of asking again, which would make the
+    /// first request stale and start the work over.
+    pub fn table<F>(&self, key: String, solve: impl FnOnce(SolverClient) -> F) -> TableAnswer
+    where
+        F: Future<Output = Result<(TableMsg, ParMsg), ClientError>> + 'static,
+    {
+        if let Some(answer) = self.table_in_flight(&key) {
+            return answer;
+        }
+        let answer = solve(self.client());
+        let (tables, done): (Weak<InFlight>, String) = (Rc::downgrade(&self.tables), key.clone());
+        let answer = async move {
+            let res = answer.await;
+            if let Some(tables) = tables.upgrade() {
+                tables.borrow_mut().remove(&done);
+            }
+            res
+        }
+        .boxed_local()
+        .shared();
+        self.tables.borrow_mut().insert(key, answer.clone());
+        answer
     }
 }
 

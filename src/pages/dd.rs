@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::app::{use_app_strings, use_library};
 use crate::library::Status;
-use crate::solver::use_solver;
+use crate::solver::{use_solver, SolverHandle, TableAnswer};
 use crate::store::{solve_and_keep, Dealt};
 
 /// Where the double-dummy analysis of the deal stands.
@@ -43,45 +43,33 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     // A store that failed to open keeps nothing: the button at once.
     let no_store = store.is_none() && matches!(library.status, Status::Failed(_));
     let analysis = use_state(|| Analysis::Checking);
+    // The app's worker, started at the first question of any page.
+    let solver = use_solver();
     {
         // The store opens after the first page shows: read once it is there.
-        let (analysis, store) = (analysis.clone(), store.clone());
+        let (analysis, store, solver) = (analysis.clone(), store.clone(), solver.clone());
         use_effect_with((props.dealt, store.is_some()), move |(dealt, _)| {
             let dealt = *dealt;
             if let Some(store) = store {
                 wasm_bindgen_futures::spawn_local(async move {
                     // A store that cannot be read: the button solves it.
-                    analysis.set(match store.solved(&dealt).await {
-                        Ok(Some((table, par))) => Analysis::Solved(table, par, None),
-                        _ => Analysis::NotAsked,
-                    });
+                    match store.solved(&dealt).await {
+                        Ok(Some((table, par))) => analysis.set(Analysis::Solved(table, par, None)),
+                        // Being solved for another page (the next board's
+                        // table, asked during a review): that answer is this one.
+                        _ => match solver.table_in_flight(&dealt.key()) {
+                            Some(answer) => show(analysis, solver, answer),
+                            None => analysis.set(Analysis::NotAsked),
+                        },
+                    }
                 });
             }
         });
     }
-    // The app's worker, started at the first question of any page.
-    let solver = use_solver();
     let on_solve = {
         let (analysis, dealt) = (analysis.clone(), props.dealt);
         Callback::from(move |_: MouseEvent| {
-            let client = solver.client();
-            let answer = solve_and_keep(&client, store.clone(), dealt);
-            analysis.set(Analysis::Solving);
-            let analysis = analysis.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                match answer.await {
-                    Ok((table, par)) => {
-                        // Asked once the table is in, so it makes no question stale.
-                        let threads = client.threads().await.unwrap_or(1);
-                        analysis.set(Analysis::Solved(table, par, Some(threads)));
-                    }
-                    // A newer request's answer will come instead.
-                    Err(ClientError::Stale) => {}
-                    // The next request starts a new worker.
-                    Err(ClientError::Unavailable) => analysis.set(Analysis::Unavailable),
-                    Err(err) => analysis.set(Analysis::Failed(err.to_string())),
-                }
-            });
+            show(analysis.clone(), solver.clone(), solve_and_keep(&solver, store.clone(), dealt));
         })
     };
     let solved = match &*analysis {
@@ -118,4 +106,23 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
             { solved }
         </section>
     }
+}
+
+/// Shows the table `answer` brings, solving until then.
+fn show(analysis: UseStateHandle<Analysis>, solver: SolverHandle, answer: TableAnswer) {
+    analysis.set(Analysis::Solving);
+    wasm_bindgen_futures::spawn_local(async move {
+        match answer.await {
+            Ok((table, par)) => {
+                // Asked once the table is in, so it makes no question stale.
+                let threads = solver.client().threads().await.unwrap_or(1);
+                analysis.set(Analysis::Solved(table, par, Some(threads)));
+            }
+            // Another page's request for another table replaced it: asked again on a click.
+            Err(ClientError::Stale) => analysis.set(Analysis::NotAsked),
+            // The next request starts a new worker.
+            Err(ClientError::Unavailable) => analysis.set(Analysis::Unavailable),
+            Err(err) => analysis.set(Analysis::Failed(err.to_string())),
+        }
+    });
 }

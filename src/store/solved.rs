@@ -8,12 +8,12 @@
 use std::rc::Rc;
 
 use bridge::{Deal, Seat, Vulnerability};
-use solver_wasm::{ClientError, ParMsg, SolverClient, TableMsg};
+use solver_wasm::{ClientError, ParMsg, TableMsg};
 use training::BoardGame;
 use wasm_bindgen::JsValue;
 
 use super::{record_text, schema, to_js, Store, StoreError, WriteOp};
-use crate::solver::SolverHandle;
+use crate::solver::{SolverHandle, TableAnswer};
 
 /// The version of the record written today.
 const SOLVED_VERSION: u64 = 1;
@@ -41,26 +41,26 @@ impl Dealt {
     }
 }
 
-/// Asks `client` for the table of `dealt` and its par, and keeps the answer
-/// in `store` for next time (the board page and the player read it back).
-pub fn solve_and_keep(
-    client: &SolverClient,
-    store: Option<Rc<Store>>,
-    dealt: Dealt,
-) -> impl std::future::Future<Output = Result<(TableMsg, ParMsg), ClientError>> + 'static {
-    let answer = client.par(&dealt.deal, dealt.vulnerability, dealt.dealer);
-    async move {
-        let (table, par) = answer.await?;
-        if let Some(store) = store {
-            // A failed write loses nothing shown: the next visit solves it again.
-            let _ = store.put_solved(&dealt, &table, &par).await;
+/// The table of `dealt` and its par from the app's worker, kept in `store`
+/// for next time (the board page and the player read it back): the answer
+/// to the request already in flight for this deal, else a new request.
+pub fn solve_and_keep(solver: &SolverHandle, store: Option<Rc<Store>>, dealt: Dealt) -> TableAnswer {
+    solver.table(dealt.key(), move |client| {
+        let answer = client.par(&dealt.deal, dealt.vulnerability, dealt.dealer);
+        async move {
+            let (table, par) = answer.await?;
+            if let Some(store) = store {
+                // A failed write loses nothing shown: the next visit solves it again.
+                let _ = store.put_solved(&dealt, &table, &par).await;
+            }
+            Ok((table, par))
         }
-        Ok((table, par))
-    }
+    })
 }
 
 /// The table of `dealt` and its par as kept in `store`, else asked of the
-/// app's worker (started only then) and kept; with whether they were kept.
+/// app's worker (started only then, and not asked twice, see
+/// [`solve_and_keep`]) and kept; with whether they were kept.
 pub async fn kept_or_solved(
     solver: SolverHandle,
     store: Option<Rc<Store>>,
@@ -72,7 +72,7 @@ pub async fn kept_or_solved(
             return Ok((table, par, true));
         }
     }
-    let (table, par) = solve_and_keep(&solver.client(), store, dealt).await?;
+    let (table, par) = solve_and_keep(&solver, store, dealt).await?;
     Ok((table, par, false))
 }
 

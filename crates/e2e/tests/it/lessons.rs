@@ -3,7 +3,8 @@
 //! resumes where they stopped, then finishes the lesson; a text added
 //! afterwards makes it in progress again; the handout prints the texts
 //! between the boards. And the next board's table, asked while the learner
-//! reads a review, is kept when the learner moves on at once.
+//! reads a review, is kept when the learner moves on at once, and the next
+//! board's page opened meanwhile waits for that answer.
 
 use std::time::{Duration, Instant};
 
@@ -14,9 +15,11 @@ use e2e::{Browser, StaticServer};
 use fantoccini::Locator;
 
 use crate::e2e;
+use bridge_training::SAMPLE_DEAL;
+
 use crate::modes::{claim_all, DEAL};
 use crate::player::settled;
-use crate::solver::SOLVE_WAIT;
+use crate::solver::{assert_cells, SOLVE_WAIT};
 
 /// Two boards of 3NT by South on the same deal, shown in full.
 fn boards() -> String {
@@ -235,18 +238,13 @@ async fn add_board(browser: &Browser, name: &str) -> Result<()> {
     anyhow::bail!("no board {name} to add")
 }
 
-/// The table of a collection's next board, asked while the learner reads a review, is kept even
-/// when the learner moves on at once: the app's one worker outlives the player's page. The next
-/// board's game, whose page opened before the table was kept, then reviews with the kept table
-/// without asking the worker for it again.
-#[tokio::test]
-async fn the_next_boards_table_is_kept_when_the_learner_moves_on_at_once() -> Result<()> {
-    let dist = e2e!();
-    let server = StaticServer::start(&dist).await?;
-    let browser = Browser::start((360, 640)).await?;
+/// Imports two boards, an easy one then `second` named `name`, puts them in a collection and
+/// plays the first on a phone until its review shows its table: the moment the player asks the
+/// worker for the next board's table. Returns the second board's page (its route's hash).
+async fn play_the_first_of_two(browser: &Browser, server: &StaticServer, name: &str, second: &str) -> Result<String> {
     browser.client.goto(&server.url("/")).await?;
     let mut file = String::new();
-    for (number, name, deal) in [(1, "Easy", DEAL), (2, "Slow", SLOW_DEAL)] {
+    for (number, name, deal) in [(1, "Easy", DEAL), (2, name, second)] {
         file.push_str(&format!(
             "[Event \"Lesson\"]\n[Board \"{number}\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n\
              [Declarer \"S\"]\n[Contract \"3NT\"]\n[TrainingName \"{name}\"]\n\
@@ -256,21 +254,39 @@ async fn the_next_boards_table_is_kept_when_the_learner_moves_on_at_once() -> Re
     browser.pick_file("input.import-file", "two.pbn", &file).await?;
     browser.find("button.confirm-import").await?.click().await?;
     browser.find(".board-row").await?;
-    let deal: Deal = DEAL.parse()?;
+    let script = "const name = arguments[0]; \
+                  const link = [...document.querySelectorAll('.board-row a.board-name')] \
+                    .find(link => link.textContent.startsWith(name)); \
+                  return link ? new URL(link.href).hash : null;";
+    let page = browser.client.execute(script, vec![name.into()]).await?;
+    let page = page.as_str().with_context(|| format!("no link to the board {name}: {page}"))?.to_owned();
     browser.client.goto(&server.url("/#/collections")).await?;
     browser.find("input.collection-name").await?.send_keys("Two boards").await?;
     browser.find("button.create-collection").await?.click().await?;
-    add_board(&browser, "Easy").await?;
-    add_board(&browser, "Slow").await?;
+    add_board(browser, "Easy").await?;
+    add_board(browser, name).await?;
     assert_eq!(browser.find_all("ol.collection-entries > li.entry").await?.len(), 2);
-
-    // The first board, played; on to the second as soon as the first's table is in, which is
-    // when the player asks for the next board's.
     browser.find("a.continue").await?.click().await?;
     browser.find(".lesson-step[data-step='1']").await?;
-    play_and_claim(&browser, &deal).await?;
-    let review = browser.find_within(".game-end[data-table]", SOLVE_WAIT).await.context("the board's table")?;
-    let kept_before = review.attr("data-next-table").await?;
+    play_and_claim(browser, &DEAL.parse()?).await?;
+    browser.find_within(".game-end[data-table]", SOLVE_WAIT).await.context("the board's table")?;
+    Ok(page)
+}
+
+/// The table of a collection's next board, asked while the learner reads a review, is kept even
+/// when the learner moves on at once: the app's one worker outlives the player's page. The next
+/// board's game, whose page opened before the table was kept, then reviews with the kept table
+/// without asking the worker for it again.
+#[tokio::test]
+async fn the_next_boards_table_is_kept_when_the_learner_moves_on_at_once() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    play_the_first_of_two(&browser, &server, "Slow", SLOW_DEAL).await?;
+
+    // On to the second as soon as the first's table is in, which is when the player asks for the
+    // next board's.
+    let kept_before = browser.find(".game-end[data-table]").await?.attr("data-next-table").await?;
     browser.find(".game-end a.next-board").await?.click().await?;
     assert_eq!(kept_before, None, "the learner moves on before the next board's table is kept");
     browser.find(".lesson-step[data-step='2'] button.play-declarer").await?;
@@ -285,6 +301,33 @@ async fn the_next_boards_table_is_kept_when_the_learner_moves_on_at_once() -> Re
     // meanwhile rather than asking the worker again.
     play_and_claim(&browser, &SLOW_DEAL.parse()?).await?;
     browser.find(".game-end[data-table='kept']").await.context("the review's table was kept before")?;
+    browser.close().await;
+    Ok(())
+}
+
+/// The board page of the collection's next board, opened while the worker solves that board's
+/// table for the review just read, shows the table being solved and then that answer: no button
+/// asks for it again (which made the first request stale and started the work over). The next
+/// board is the sample deal, whose table takes seconds, so that the page opens well before the
+/// answer.
+#[tokio::test]
+async fn the_next_boards_page_waits_for_its_table_being_solved() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    let page = play_the_first_of_two(&browser, &server, "Hard", SAMPLE_DEAL).await?;
+    anyhow::ensure!(browser.find(".game-end[data-table]").await?.attr("data-next-table").await?.is_none());
+    // Within the app (a new page load would start a new worker).
+    browser.client.execute("location.hash = arguments[0];", vec![page.clone().into()]).await?;
+    browser
+        .find(".board-page .dd-analysis .dd-solving")
+        .await
+        .with_context(|| format!("{page}: the table being solved"))?;
+    assert!(browser.client.find_all(Locator::Css("button.solve-deal")).await?.is_empty(), "no table asked again");
+    browser.find_within(".dd-solved[data-threads]", SOLVE_WAIT).await.context("the table shown")?;
+    let table = Solver::new().table(&SAMPLE_DEAL.parse()?).context("a full deal")?;
+    assert_cells(&browser, &table).await?;
+    assert_eq!(kept_tables(&browser).await?, 2, "the answer kept once, for both pages");
     browser.close().await;
     Ok(())
 }

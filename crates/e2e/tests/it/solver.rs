@@ -50,7 +50,7 @@ async fn the_worker_solves_the_sample_deal_as_the_native_solver_does() -> Result
 }
 
 /// Every cell of the table shown equals `table`'s.
-async fn assert_cells(browser: &Browser, table: &double_dummy::DdTable) -> Result<()> {
+pub(crate) async fn assert_cells(browser: &Browser, table: &double_dummy::DdTable) -> Result<()> {
     for seat in Seat::ALL {
         for strain in Strain::ALL {
             let css = format!(".dd-table td[data-seat='{}'][data-strain='{}']", seat.to_char(), strain.to_char());
