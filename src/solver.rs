@@ -15,7 +15,6 @@
 //! the worker answers the play's questions between a table's steps.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::future::Future;
 use std::rc::{Rc, Weak};
 
@@ -27,8 +26,9 @@ use yew::prelude::*;
 /// awaits them: one request, however many wait.
 pub type TableAnswer = Shared<LocalBoxFuture<'static, Result<(TableMsg, ParMsg), ClientError>>>;
 
-/// The tables being solved, by the key of their deal.
-type InFlight = RefCell<HashMap<String, TableAnswer>>;
+/// The tables being solved, with the key of their deal: seldom more than
+/// one, so a list (a map took 0.5 KB more of the app's gzip).
+type InFlight = RefCell<Vec<(String, TableAnswer)>>;
 
 /// The app's worker, started at the first [`SolverHandle::client`], and the
 /// tables it is solving. Clones share both; [`App`](crate::app::App)
@@ -69,7 +69,7 @@ impl SolverHandle {
     /// worker is solving it for some page, to await with that page.
     #[must_use]
     pub fn table_in_flight(&self, key: &str) -> Option<TableAnswer> {
-        self.tables.borrow().get(key).cloned()
+        self.tables.borrow().iter().find(|(kept, _)| kept == key).map(|(_, answer)| answer.clone())
     }
 
     /// The table under `key`: the one in flight, else `solve`'s, asked of
@@ -89,13 +89,13 @@ impl SolverHandle {
         let answer = async move {
             let res = answer.await;
             if let Some(tables) = tables.upgrade() {
-                tables.borrow_mut().remove(&done);
+                tables.borrow_mut().retain(|(kept, _)| *kept != done);
             }
             res
         }
         .boxed_local()
         .shared();
-        self.tables.borrow_mut().insert(key, answer.clone());
+        self.tables.borrow_mut().push((key, answer.clone()));
         answer
     }
 }
