@@ -21,7 +21,7 @@ use training::{
 use yew::prelude::*;
 
 use crate::browser::{now, BrowserRandom};
-use crate::store::{pending, Loaded, Settings, Store, StoreError, Unreadable};
+use crate::store::{pending, Dealt, Loaded, Settings, Store, StoreError, Unreadable};
 use crate::sync::{self, SyncView, Synced};
 
 /// The owner of the boards made on this device: sync rewrites it to the account and back
@@ -485,15 +485,23 @@ pub fn restore(library: &LibraryHandle, id: &BoardId) {
 /// Deletes a board of the trash for good (the viewer's collections lose it).
 pub fn delete_for_good(library: &LibraryHandle, id: &BoardId) {
     let before = library.service().collections.collections.clone();
+    let dealt = library.service().get(&viewer(), id).map(|board| Dealt::of(board.game()));
     let result = library.service.borrow_mut().hard_delete(&viewer(), id, now());
     save_changed_collections(library, &before);
     match result {
         Ok(HardDeleted::Removed) => {
             library.dispatch(Action::Removed(id.clone()));
+            // The deal's kept table goes with its last board.
+            let boards = library.service().readable_boards(&viewer());
+            let unused = dealt.filter(|dealt| boards.iter().all(|board| Dealt::of(board.game()) != *dealt));
             let dispatcher = library.dispatcher();
             let id = id.clone();
             with_store(library, move |store| {
                 wasm_bindgen_futures::spawn_local(async move {
+                    if let Some(dealt) = unused {
+                        // A table left behind costs a few hundred bytes, nothing shown.
+                        let _ = store.forget_solved(&dealt).await;
+                    }
                     match store.remove_board(&id, now()).await {
                         Ok(()) => sync::start(store, dispatcher),
                         Err(error) => dispatcher.dispatch(Action::Notify(Notice::Store(error))),

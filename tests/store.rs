@@ -538,7 +538,7 @@ async fn the_outbox_gives_each_records_last_change_and_the_servers_records_queue
 
 /// A deal's table and par round-trip per deal, dealer and vulnerability, in a database of schema 2
 /// upgraded; a record that does not read (cut short, of another version, an entry above 13 tricks)
-/// reads as none, and the next solve writes over it.
+/// reads as none, and the next solve writes over it; a table forgotten reads as none.
 #[wasm_bindgen_test]
 async fn solved_tables_round_trip_and_a_damaged_one_reads_as_none_and_is_written_over() {
     use bridge_training::store::Dealt;
@@ -587,4 +587,8 @@ async fn solved_tables_round_trip_and_a_damaged_one_reads_as_none_and_is_written
         assert_eq!(store.solved(&dealt).await.expect("reads"), kept, "{record}");
     }
     assert_eq!(store.quarantined().await.expect("the quarantine reads").len(), 0, "derived data, not quarantined");
+
+    store.forget_solved(&dealt).await.expect("forgotten");
+    assert_eq!(store.solved(&dealt).await.expect("reads"), None, "forgotten");
+    store.forget_solved(&dealt).await.expect("forgetting what is not kept is no error");
 }

@@ -692,20 +692,43 @@ fn other_local_board() -> Board {
     read_board_record(&json).expect("the second board is readable")
 }
 
+/// Puts `board` in the trash and deletes it for good through the boards page.
+async fn delete_for_good(root: &web_sys::Element, board: &Board) {
+    click(&wait_for(root, "button.view-active").await);
+    let row = wait_for(root, &format!(".board-row[data-code='{}']", board.code())).await;
+    click(&wait_for(&row, "button.to-trash:not([disabled])").await);
+    click(&wait_for(root, "button.view-trash").await);
+    let row = wait_for(root, &format!(".board-row[data-code='{}']", board.code())).await;
+    click(&wait_for(&row, "button.delete:not([disabled])").await);
+}
+
+/// Two boards on one deal: deleting one for good keeps the other and the deal's kept table; deleting
+/// the last forgets the table too.
 #[wasm_bindgen_test]
 async fn a_board_deleted_for_good_leaves_the_list_and_the_other_stays() {
+    use bridge_training::store::Dealt;
+    use solver_wasm::{ParMsg, TableMsg};
+
     let database = database_name("delete");
     let (kept, deleted) = (local_board(), other_local_board());
+    let dealt = Dealt::of(kept.game());
+    assert_eq!(Dealt::of(deleted.game()), dealt, "the fixture's two boards share their deal");
     let store = seed_boards(database, &[kept.clone(), deleted.clone()]).await;
+    let table = TableMsg { tricks: [[9, 4, 9, 4], [8, 5, 8, 5], [7, 6, 7, 6], [10, 3, 10, 3], [6, 7, 6, 7]] };
+    let par = ParMsg { score: 400, contracts: vec!["3N-NS".to_owned()] };
+    store.put_solved(&dealt, &table, &par).await.expect("kept");
     let root = mount_at("/", database).await;
-    let row = wait_for(&root, &format!(".board-row[data-code='{}']", deleted.code())).await;
-    click(&wait_for(&row, "button.to-trash:not([disabled])").await);
-    click(&wait_for(&root, "button.view-trash").await);
-    let row = wait_for(&root, &format!(".board-row[data-code='{}']", deleted.code())).await;
-    click(&wait_for(&row, "button.delete:not([disabled])").await);
+    delete_for_good(&root, &deleted).await;
     let stored = stored_when(&store, |boards| boards.len() == 1).await;
     assert_eq!(stored.iter().map(|board| &board.id).collect::<Vec<_>>(), [&kept.id]);
     assert_list_in_step(&store).await;
+    // The table is forgotten, if at all, before the board is removed: it is read after.
+    assert_eq!(store.solved(&dealt).await.expect("reads"), Some((table, par)), "the other board's table stays");
+
+    delete_for_good(&root, &kept).await;
+    let gone = eventually(|| store.solved(&dealt), |solved| solved.as_ref().is_ok_and(Option::is_none)).await;
+    assert_eq!(gone.expect("reads"), None, "the table goes with the deal's last board");
+    assert!(stored_when(&store, |boards| boards.is_empty()).await.is_empty(), "no board left");
 }
 
 #[wasm_bindgen_test]

@@ -87,6 +87,16 @@ impl Store {
         Ok(value.as_ref().and_then(read_solved))
     }
 
+    /// Forgets the table kept for `dealt`, if any: its last board was
+    /// deleted for good.
+    ///
+    /// # Errors
+    /// When the write fails.
+    pub async fn forget_solved(&self, dealt: &Dealt) -> Result<(), StoreError> {
+        self.check()?;
+        self.write_one(schema::SOLVED, WriteOp::Delete(JsValue::from_str(&dealt.key()))).await
+    }
+
     /// Keeps the `table` of `dealt` and its `par`, replacing what was kept.
     ///
     /// # Errors
