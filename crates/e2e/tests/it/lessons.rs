@@ -316,7 +316,8 @@ async fn the_next_boards_page_waits_for_its_table_being_solved() -> Result<()> {
     let server = StaticServer::start(&dist).await?;
     let browser = Browser::start((360, 640)).await?;
     let page = play_the_first_of_two(&browser, &server, "Hard", SAMPLE_DEAL).await?;
-    anyhow::ensure!(browser.find(".game-end[data-table]").await?.attr("data-next-table").await?.is_none());
+    let kept_before = browser.find(".game-end[data-table]").await?.attr("data-next-table").await?;
+    assert_eq!(kept_before, None, "the next board's table is still being solved");
     // Within the app (a new page load would start a new worker).
     browser.client.execute("location.hash = arguments[0];", vec![page.clone().into()]).await?;
     browser
@@ -327,7 +328,7 @@ async fn the_next_boards_page_waits_for_its_table_being_solved() -> Result<()> {
     browser.find_within(".dd-solved[data-threads]", SOLVE_WAIT).await.context("the table shown")?;
     let table = Solver::new().table(&SAMPLE_DEAL.parse()?).context("a full deal")?;
     assert_cells(&browser, &table).await?;
-    assert_eq!(kept_tables(&browser).await?, 2, "the answer kept once, for both pages");
+    assert_eq!(kept_tables(&browser).await?, 2, "both boards' tables kept");
     browser.close().await;
     Ok(())
 }
