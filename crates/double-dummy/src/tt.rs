@@ -943,7 +943,10 @@ fn sse2_hits(tags: &[W64; WAYS / 8], tag: u8) -> u128 {
 /// difference with `tag`. A borrow can mark a byte above a true match as
 /// well; the callers compare the shapes anyway, so such a false match only
 /// costs a look.
-#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+#[cfg_attr(
+    all(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128")), not(test)),
+    allow(dead_code)
+)]
 fn word_hits(tags: &[W64; WAYS / 8], tag: u8) -> u128 {
     let mut res = 0;
     for (idx, word) in tags.iter().enumerate() {
