@@ -325,6 +325,7 @@ async fn the_next_boards_page_waits_for_its_table_being_solved() -> Result<()> {
         .await
         .with_context(|| format!("{page}: the table being solved"))?;
     assert!(browser.client.find_all(Locator::Css("button.solve-deal")).await?.is_empty(), "no table asked again");
+    browser.save_screenshot("next-board-table-solving.png").await?;
     browser.find_within(".dd-solved[data-threads]", SOLVE_WAIT).await.context("the table shown")?;
     let table = Solver::new().table(&SAMPLE_DEAL.parse()?).context("a full deal")?;
     assert_cells(&browser, &table).await?;
