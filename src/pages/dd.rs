@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::app::{use_app_strings, use_library};
 use crate::library::Status;
 use crate::solver::{use_solver, SolverHandle, TableAnswer};
-use crate::store::{solve_and_keep, Dealt};
+use crate::store::{known_table, solve_and_keep, Dealt, Known};
 
 /// Where the double-dummy analysis of the deal stands.
 #[derive(Clone, PartialEq)]
@@ -52,15 +52,10 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
             let dealt = *dealt;
             if let Some(store) = store {
                 wasm_bindgen_futures::spawn_local(async move {
-                    // A store that cannot be read: the button solves it.
-                    match store.solved(&dealt).await {
-                        Ok(Some((table, par))) => analysis.set(Analysis::Solved(table, par, None)),
-                        // Being solved for another page (the next board's
-                        // table, asked during a review): that answer is this one.
-                        _ => match solver.table_in_flight(&dealt.key()) {
-                            Some(answer) => show(analysis, solver, answer),
-                            None => analysis.set(Analysis::NotAsked),
-                        },
+                    match known_table(&solver, Some(&store), &dealt).await {
+                        Known::Kept(table, par) => analysis.set(Analysis::Solved(table, par, None)),
+                        Known::Solving(answer) => show(analysis, solver, answer),
+                        Known::Unknown => analysis.set(Analysis::NotAsked),
                     }
                 });
             }

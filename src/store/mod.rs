@@ -41,7 +41,7 @@ use training::{
 use wasm_bindgen::JsValue;
 
 pub use games::{new_game_id, StoredGame};
-pub use solved::{kept_or_solved, solve_and_keep, Dealt};
+pub use solved::{kept_or_solved, known_table, solve_and_keep, Dealt, Known};
 pub use sync::{Conflict, Pending, Rejected, SyncState};
 
 /// Why the store could not do what was asked.

@@ -58,6 +58,26 @@ pub fn solve_and_keep(solver: &SolverHandle, store: Option<Rc<Store>>, dealt: De
     })
 }
 
+/// What the device has of a deal's table without a new question to the worker.
+pub enum Known {
+    /// Kept in the store: the table and its par.
+    Kept(TableMsg, ParMsg),
+    /// Being solved for some page (the next board's, asked during a review).
+    Solving(TableAnswer),
+    Unknown,
+}
+
+/// The table of `dealt` as kept in `store`, else as being solved by the
+/// app's worker, else unknown. A store that cannot be read keeps nothing.
+pub async fn known_table(solver: &SolverHandle, store: Option<&Store>, dealt: &Dealt) -> Known {
+    if let Some(store) = store {
+        if let Ok(Some((table, par))) = store.solved(dealt).await {
+            return Known::Kept(table, par);
+        }
+    }
+    solver.table_in_flight(&dealt.key()).map_or(Known::Unknown, Known::Solving)
+}
+
 /// The table of `dealt` and its par as kept in `store`, else asked of the
 /// app's worker (started only then, and not asked twice, see
 /// [`solve_and_keep`]) and kept; with whether they were kept.
@@ -66,12 +86,10 @@ pub async fn kept_or_solved(
     store: Option<Rc<Store>>,
     dealt: Dealt,
 ) -> Result<(TableMsg, ParMsg, bool), ClientError> {
-    if let Some(store) = &store {
-        // A store that cannot be read: solved again (and its write fails alike).
-        if let Ok(Some((table, par))) = store.solved(&dealt).await {
-            return Ok((table, par, true));
-        }
+    if let Known::Kept(table, par) = known_table(&solver, store.as_deref(), &dealt).await {
+        return Ok((table, par, true));
     }
+    // Joins the request in flight, if any (its write fails alike when the store cannot be read).
     let (table, par) = solve_and_keep(&solver, store, dealt).await?;
     Ok((table, par, false))
 }
