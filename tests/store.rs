@@ -411,6 +411,45 @@ async fn games_round_trip_newest_first_and_an_unreadable_game_is_kept_aside() {
 }
 
 #[wasm_bindgen_test]
+async fn a_boards_games_are_forgotten_and_no_other_boards() {
+    let name = fresh_name("forget-games");
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    let board = fixture_board();
+    for (seed, when) in [(1, 10), (2, 20)] {
+        let id = new_game_id(&board.id, Timestamp(when), seed);
+        store.put_game(&id, &game_of(&board, seed, 1), Timestamp(when)).await.expect("stored");
+    }
+    // Boards whose games' keys lie inside the range of this board's (an id
+    // that begins with it and a colon) and just outside it.
+    let mut others = Vec::new();
+    for (other_board, when) in [(format!("{}:x", board.id.0), 30), (format!("{}-2", board.id.0), 31)] {
+        let mut start = game_of(&board, 3, 0).play_start().clone();
+        start.board = training::BoardId(other_board);
+        let other = training::Journal::start(start).expect("four hands");
+        let id = new_game_id(&other.play_start().board, Timestamp(when), 3);
+        store.put_game(&id, &other, Timestamp(when)).await.expect("stored");
+        others.push(other.play_start().board.clone());
+    }
+    // A broken game of the board, and one without a board named.
+    let broken = serde_json::json!({ "id": format!("{}:broken", board.id.0), "board": board.id.0, "record": "{" });
+    let nameless = serde_json::json!({ "id": format!("{}:nameless", board.id.0), "record": "{" });
+    let records = [(schema::JOURNALS, parse(&broken.to_string())), (schema::JOURNALS, parse(&nameless.to_string()))];
+    seed(&name, schema::VERSION, &records).await;
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens again");
+    assert_eq!(raw_count(&name, schema::JOURNALS).await, 6);
+
+    store.forget_games_of(&board.id).await.expect("forgotten");
+    let (games, unreadable) = store.games_of(&board.id).await.expect("the games read");
+    assert!(games.is_empty() && unreadable.is_empty(), "{games:?} {unreadable:?}");
+    assert_eq!(raw_count(&name, schema::JOURNALS).await, 2, "the board's four records are gone, the others' stay");
+    for other in &others {
+        let (games, _) = store.games_of(other).await.expect("the games read");
+        assert_eq!(games.len(), 1, "the game of {other:?} stays");
+    }
+    store.forget_games_of(&board.id).await.expect("forgetting no game is no error");
+}
+
+#[wasm_bindgen_test]
 async fn progress_round_trips_and_a_damaged_record_reads_as_no_progress() {
     let name = fresh_name("progress");
     let store = Store::open(&name, Hooks::default()).await.expect("the store opens");

@@ -699,6 +699,8 @@ async fn delete_for_good(root: &web_sys::Element, board: &Board) {
     click(&wait_for(&row, "button.to-trash:not([disabled])").await);
     click(&wait_for(root, "button.view-trash").await);
     let row = wait_for(root, &format!(".board-row[data-code='{}']", board.code())).await;
+    let hint = wait_for(root, "p.hint").await.text_content().unwrap_or_default();
+    assert_eq!(hint, AppStrings::load(Language::English).get("trash-hint"), "the trash says what goes for good");
     click(&wait_for(&row, "button.delete:not([disabled])").await);
 }
 
@@ -717,18 +719,45 @@ async fn a_board_deleted_for_good_leaves_the_list_and_the_other_stays() {
     let table = TableMsg { tricks: [[9, 4, 9, 4], [8, 5, 8, 5], [7, 6, 7, 6], [10, 3, 10, 3], [6, 7, 6, 7]] };
     let par = ParMsg { score: 400, contracts: vec!["3N-NS".to_owned()] };
     store.put_solved(&dealt, &table, &par).await.expect("kept");
+    for board in [&kept, &deleted] {
+        put_a_game(&store, board).await;
+    }
     let root = mount_at("/", database).await;
     delete_for_good(&root, &deleted).await;
     let stored = stored_when(&store, |boards| boards.len() == 1).await;
     assert_eq!(stored.iter().map(|board| &board.id).collect::<Vec<_>>(), [&kept.id]);
     assert_list_in_step(&store).await;
-    // The table is forgotten, if at all, before the board is removed: it is read after.
+    // The table and the games are forgotten, if at all, before the board is
+    // removed: they are read after.
     assert_eq!(store.solved(&dealt).await.expect("reads"), Some((table, par)), "the other board's table stays");
+    assert_eq!(games_count(&store, &deleted).await, 0, "the board's games go with it");
+    assert_eq!(games_count(&store, &kept).await, 1, "the other board's game stays");
 
     delete_for_good(&root, &kept).await;
     let gone = eventually(|| store.solved(&dealt), |solved| solved.as_ref().is_ok_and(Option::is_none)).await;
     assert_eq!(gone.expect("reads"), None, "the table goes with the deal's last board");
     assert!(stored_when(&store, |boards| boards.is_empty()).await.is_empty(), "no board left");
+    assert_eq!(games_count(&store, &kept).await, 0, "the last board's game goes with it");
+}
+
+/// Stores a game of `board` just begun, as the player stores it.
+async fn put_a_game(store: &Store, board: &Board) {
+    struct Fixed;
+    impl training::RandomSource for Fixed {
+        fn next_u64(&mut self) -> u64 {
+            7
+        }
+    }
+    let leader = board.game().auction().declarer().expect("the fixture has a contract").next();
+    let start = training::PlayStart::from_board(board, leader, &mut Fixed).expect("a contract to play");
+    let journal = training::Journal::start(start).expect("four hands");
+    let id = bridge_training::store::new_game_id(&board.id, training::Timestamp(10), 1);
+    store.put_game(&id, &journal, training::Timestamp(10)).await.expect("stored");
+}
+
+/// How many readable games of `board` the store holds.
+async fn games_count(store: &Store, board: &Board) -> usize {
+    store.games_of(&board.id).await.expect("the games read").0.len()
 }
 
 #[wasm_bindgen_test]

@@ -204,6 +204,9 @@ pub fn BoardsPage() -> Html {
                 </p>
             }
             <p class="count">{ strings.get("boards-count").replace("{count}", &found.total.to_string()) }</p>
+            if *in_trash && found.total > 0 {
+                <p class="hint">{ strings.get("trash-hint") }</p>
+            }
             if found.total == 0 && library.status != Status::Opening {
                 <p class="empty">
                     { strings.get(if *in_trash { "trash-empty" } else { "no-boards" }) }{ " " }

@@ -100,6 +100,28 @@ impl Store {
         Ok((games, unreadable))
     }
 
+    /// Deletes the games of `board`, in one transaction: every record of the
+    /// board's range of keys (see [`new_game_id`]) but those that name
+    /// another board, so that a board deleted for good leaves no game that
+    /// nothing can open. Unreadable ones go too; their copies stay in the
+    /// quarantine.
+    ///
+    /// # Errors
+    /// When the database cannot be read or written.
+    pub async fn forget_games_of(&self, board: &BoardId) -> Result<(), StoreError> {
+        let (from, to) = game_ids(&board.0);
+        let raw = self.read_keyed_by_id_between(schema::JOURNALS, from, to).await?;
+        let board_of = |value: &JsValue| js_sys::Reflect::get(value, &JsValue::from_str("board")).ok();
+        let ops = raw
+            .into_iter()
+            .filter(|(_, value)| {
+                board_of(value).and_then(|stored| stored.as_string()).is_none_or(|stored| stored == board.0)
+            })
+            .map(|(key, _)| WriteOp::Delete(JsValue::from_str(&key)))
+            .collect();
+        self.write_many(schema::JOURNALS, ops).await
+    }
+
     /// The learner's progress through `collection`; none yet when nothing is
     /// stored or the record cannot be read.
     ///

@@ -539,9 +539,16 @@ impl Store {
 
     /// Applies `op` to `store` in a transaction of its own.
     async fn write_one(&self, store: &str, op: WriteOp) -> Result<(), StoreError> {
+        self.write_many(store, vec![op]).await
+    }
+
+    /// Applies `ops` to `store` in one transaction: all of them or none.
+    async fn write_many(&self, store: &str, ops: Vec<WriteOp>) -> Result<(), StoreError> {
         let tx = self.db.transaction(store).with_mode(TransactionMode::Readwrite).build()?;
         let target = tx.object_store(store)?;
-        op.apply_to(&target)?;
+        for op in ops {
+            op.apply_to(&target)?;
+        }
         tx.commit().await?;
         Ok(())
     }
