@@ -483,9 +483,9 @@ pub fn restore(library: &LibraryHandle, id: &BoardId) {
 }
 
 /// Deletes a board of the trash for good (the viewer's collections lose
-/// it), with its played games and, when no other board has its deal, its
-/// kept table. A board that stays readable from someone else's collection
-/// (orphaned) keeps them.
+/// it), with its played games (`Store::remove_board`) and, when no other
+/// board has its deal, its kept table. A board that stays readable from
+/// someone else's collection (orphaned) keeps them.
 pub fn delete_for_good(library: &LibraryHandle, id: &BoardId) {
     let before = library.service().collections.collections.clone();
     let dealt = library.service().get(&viewer(), id).map(|board| Dealt::of(board.game()));
@@ -505,9 +505,6 @@ pub fn delete_for_good(library: &LibraryHandle, id: &BoardId) {
                         // A table left behind costs a few hundred bytes, nothing shown.
                         let _ = store.forget_solved(&dealt).await;
                     }
-                    // Its games go with it: without the board nothing opens
-                    // them. One that stays costs its bytes, nothing shown.
-                    let _ = store.forget_games_of(&id).await;
                     match store.remove_board(&id, now()).await {
                         Ok(()) => sync::start(store, dispatcher),
                         Err(error) => dispatcher.dispatch(Action::Notify(Notice::Store(error))),

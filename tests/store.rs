@@ -449,6 +449,43 @@ async fn a_boards_games_are_forgotten_and_no_other_boards() {
     store.forget_games_of(&board.id).await.expect("forgetting no game is no error");
 }
 
+/// A board removed from the device, by the learner or by sync, takes its
+/// games; the other board's stay.
+#[wasm_bindgen_test]
+async fn a_removed_board_takes_its_games_whoever_removes_it() {
+    let name = fresh_name("remove-games");
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    let (board, other) = (fixture_board(), other_board());
+    store.put_board(&board, Timestamp(10)).await.expect("stored");
+    let put_game_of = |board: &Board, when: i64| {
+        let (store, board) = (&store, board.clone());
+        async move {
+            let id = new_game_id(&board.id, Timestamp(when), 1);
+            store.put_game(&id, &game_of(&board, 1, 1), Timestamp(when)).await.expect("stored");
+        }
+    };
+    put_game_of(&board, 11).await;
+    let count = |board: &Board| {
+        let (store, id) = (&store, board.id.clone());
+        async move { store.games_of(&id).await.expect("the games read").0.len() }
+    };
+
+    store.put_board(&other, Timestamp(12)).await.expect("stored");
+    put_game_of(&other, 13).await;
+    put_game_of(&other, 14).await;
+    assert_eq!(count(&other).await, 2);
+    store.remove_board(&other.id, Timestamp(15)).await.expect("removed");
+    assert_eq!(count(&other).await, 0, "the learner's removal takes the board's games");
+    assert_eq!(count(&board).await, 1, "the other board's game stays");
+
+    store.put_synced_boards(std::slice::from_ref(&other)).await.expect("stored");
+    put_game_of(&other, 16).await;
+    store.remove_synced_board(&other.id).await.expect("removed");
+    assert_eq!(count(&other).await, 0, "sync's removal takes the board's games");
+    assert_eq!(count(&board).await, 1, "the other board's game stays");
+    assert_eq!(raw_count(&name, schema::JOURNALS).await, 1);
+}
+
 #[wasm_bindgen_test]
 async fn progress_round_trips_and_a_damaged_record_reads_as_no_progress() {
     let name = fresh_name("progress");

@@ -102,9 +102,9 @@ impl Store {
 
     /// Deletes the games of `board`, in one transaction: every record of the
     /// board's range of keys (see [`new_game_id`]) but those that name
-    /// another board, so that a board deleted for good leaves no game that
-    /// nothing can open. Unreadable ones go too; their copies stay in the
-    /// quarantine.
+    /// another board. A board removed from the device ([`Store::remove_board`],
+    /// [`Store::remove_synced_board`]) so leaves no game that nothing can
+    /// open. Unreadable ones go too; their copies stay in the quarantine.
     ///
     /// # Errors
     /// When the database cannot be read or written.

@@ -383,12 +383,15 @@ impl Store {
         self.write_boards(ops, ListChange::Put(boards)).await
     }
 
-    /// Removes the board `id` for good and queues the removal for sync.
+    /// Removes the board `id` for good, its played games first
+    /// ([`Store::forget_games_of`]: nothing opens them without it), and
+    /// queues the removal for sync.
     ///
     /// # Errors
-    /// When the write fails.
+    /// When a write fails: the board stays, perhaps without some games.
     pub async fn remove_board(&self, id: &BoardId, now: Timestamp) -> Result<(), StoreError> {
         self.check()?;
+        self.forget_games_of(id).await?;
         let entry = OutboxEntry::BoardRemoved { id: id.0.clone(), at: now.0 };
         self.write_boards(vec![(WriteOp::Delete(JsValue::from_str(&id.0)), Some(entry))], ListChange::Remove(id)).await
     }

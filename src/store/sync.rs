@@ -286,12 +286,15 @@ impl Store {
         self.write_boards(ops, ListChange::Put(boards)).await
     }
 
-    /// Removes the board `id`, removed on the server: no outbox entry.
+    /// Removes the board `id`, removed on the server (deleted for good on
+    /// another device), its played games first as [`Store::remove_board`]
+    /// does: no outbox entry.
     ///
     /// # Errors
-    /// When the write fails.
+    /// When a write fails: the board stays, perhaps without some games.
     pub async fn remove_synced_board(&self, id: &BoardId) -> Result<(), StoreError> {
         self.check()?;
+        self.forget_games_of(id).await?;
         self.write_boards(vec![(WriteOp::Delete(JsValue::from_str(&id.0)), None)], ListChange::Remove(id)).await
     }
 
