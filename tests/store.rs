@@ -359,6 +359,22 @@ fn game_of(board: &Board, seed: u64, cards: usize) -> training::Journal {
     journal
 }
 
+/// A game each of two boards whose ids begin as `board`'s, and whose
+/// games' keys lie inside its range (an id that begins with it and a colon)
+/// and just outside it; their ids.
+async fn put_neighbours_games(store: &Store, board: &Board) -> Vec<BoardId> {
+    let mut others = Vec::new();
+    for (other_board, when) in [(format!("{}:x", board.id.0), 30), (format!("{}-2", board.id.0), 31)] {
+        let mut start = game_of(board, 3, 0).play_start().clone();
+        start.board = training::BoardId(other_board);
+        let other = training::Journal::start(start).expect("four hands");
+        let id = new_game_id(&other.play_start().board, Timestamp(when), 3);
+        store.put_game(&id, &other, Timestamp(when)).await.expect("stored");
+        others.push(other.play_start().board.clone());
+    }
+    others
+}
+
 #[wasm_bindgen_test]
 async fn games_round_trip_newest_first_and_an_unreadable_game_is_kept_aside() {
     let name = fresh_name("games");
@@ -369,14 +385,7 @@ async fn games_round_trip_newest_first_and_an_unreadable_game_is_kept_aside() {
     let (older_id, newer_id) = (new_game_id(&board.id, Timestamp(10), 1), new_game_id(&board.id, Timestamp(20), 2));
     store.put_game(&older_id, &older, Timestamp(10)).await.expect("stored");
     store.put_game(&newer_id, &newer, Timestamp(20)).await.expect("stored");
-    // Boards whose ids begin as this one's, and whose games' keys lie on either side of its range.
-    for (other_board, when) in [(format!("{}:x", board.id.0), 30), (format!("{}-2", board.id.0), 31)] {
-        let mut start = game_of(&board, 3, 0).play_start().clone();
-        start.board = training::BoardId(other_board);
-        let other = training::Journal::start(start).expect("four hands");
-        let id = new_game_id(&other.play_start().board, Timestamp(when), 3);
-        store.put_game(&id, &other, Timestamp(when)).await.expect("stored");
-    }
+    put_neighbours_games(&store, &board).await;
     // A game whose id does not begin with its board's is refused, as games_of would never see it.
     let refused = store.put_game("older", &older, Timestamp(32)).await;
     assert!(matches!(refused, Err(StoreError::Failed(_))), "{refused:?}");
@@ -419,17 +428,7 @@ async fn a_boards_games_are_forgotten_and_no_other_boards() {
         let id = new_game_id(&board.id, Timestamp(when), seed);
         store.put_game(&id, &game_of(&board, seed, 1), Timestamp(when)).await.expect("stored");
     }
-    // Boards whose games' keys lie inside the range of this board's (an id
-    // that begins with it and a colon) and just outside it.
-    let mut others = Vec::new();
-    for (other_board, when) in [(format!("{}:x", board.id.0), 30), (format!("{}-2", board.id.0), 31)] {
-        let mut start = game_of(&board, 3, 0).play_start().clone();
-        start.board = training::BoardId(other_board);
-        let other = training::Journal::start(start).expect("four hands");
-        let id = new_game_id(&other.play_start().board, Timestamp(when), 3);
-        store.put_game(&id, &other, Timestamp(when)).await.expect("stored");
-        others.push(other.play_start().board.clone());
-    }
+    let others = put_neighbours_games(&store, &board).await;
     // A broken game of the board, and one without a board named.
     let broken = serde_json::json!({ "id": format!("{}:broken", board.id.0), "board": board.id.0, "record": "{" });
     let nameless = serde_json::json!({ "id": format!("{}:nameless", board.id.0), "record": "{" });
