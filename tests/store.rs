@@ -20,6 +20,9 @@ use training::{read_board_record, Board, BoardId, BoardSummary, Timestamp};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
+mod common;
+use common::game_of;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// A board record as version 1 of the app wrote it (shared with `training`'s tests).
@@ -336,27 +339,6 @@ async fn a_version_1_database_gets_its_boards_list_at_the_first_reading_and_keep
     let list = store.board_list().await.expect("the list reads");
     assert!(list.boards.is_none() && list.unreadable.is_empty(), "{:?}", list.unreadable);
     assert_eq!(list.summaries.len(), 2);
-}
-
-/// A fixed generator for the robots' seed.
-struct Fixed(u64);
-
-impl training::RandomSource for Fixed {
-    fn next_u64(&mut self) -> u64 {
-        self.0
-    }
-}
-
-/// A game of the fixture board with the learner on lead, after `cards` of the learner's cards.
-fn game_of(board: &Board, seed: u64, cards: usize) -> training::Journal {
-    let leader = board.game().auction().declarer().expect("the fixture has a contract").next();
-    let start = training::PlayStart::from_board(board, leader, &mut Fixed(seed)).expect("a contract to play");
-    let mut journal = training::Journal::start(start).expect("four hands");
-    for _ in 0..cards {
-        let card = journal.state().play().expect("in play").legal_cards().iter().next().expect("a legal card");
-        journal.play_card(card).expect("the learner's turn");
-    }
-    journal
 }
 
 /// A game each of two boards whose ids begin as `board`'s, and whose

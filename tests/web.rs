@@ -12,6 +12,8 @@ use training::{read_board_record, Board, BoardSummary, Collection, Ownership, Ti
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
+mod common;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// Mounts the app at the route `hash` on a new element, with a database of
@@ -742,17 +744,8 @@ async fn a_board_deleted_for_good_leaves_the_list_and_the_other_stays() {
 
 /// Stores a game of `board` just begun, as the player stores it.
 async fn put_a_game(store: &Store, board: &Board) {
-    struct Fixed;
-    impl training::RandomSource for Fixed {
-        fn next_u64(&mut self) -> u64 {
-            7
-        }
-    }
-    let leader = board.game().auction().declarer().expect("the fixture has a contract").next();
-    let start = training::PlayStart::from_board(board, leader, &mut Fixed).expect("a contract to play");
-    let journal = training::Journal::start(start).expect("four hands");
-    let id = bridge_training::store::new_game_id(&board.id, training::Timestamp(10), 1);
-    store.put_game(&id, &journal, training::Timestamp(10)).await.expect("stored");
+    let id = bridge_training::store::new_game_id(&board.id, Timestamp(10), 1);
+    store.put_game(&id, &common::game_of(board, 7, 0), Timestamp(10)).await.expect("stored");
 }
 
 /// How many readable games of `board` the store holds.

@@ -86,11 +86,13 @@ pub async fn kept_or_solved(
     store: Option<Rc<Store>>,
     dealt: Dealt,
 ) -> Result<(TableMsg, ParMsg, bool), ClientError> {
-    if let Known::Kept(table, par) = known_table(&solver, store.as_deref(), &dealt).await {
-        return Ok((table, par, true));
-    }
-    // Joins the request in flight, if any (its write fails alike when the store cannot be read).
-    let (table, par) = solve_and_keep(&solver, store, dealt).await?;
+    let answer = match known_table(&solver, store.as_deref(), &dealt).await {
+        Known::Kept(table, par) => return Ok((table, par, true)),
+        Known::Solving(answer) => answer,
+        // A write fails alike when the store cannot be read.
+        Known::Unknown => solve_and_keep(&solver, store, dealt),
+    };
+    let (table, par) = answer.await?;
     Ok((table, par, false))
 }
 

@@ -1,0 +1,25 @@
+//! What the browser test binaries share.
+
+use training::Board;
+
+/// A fixed generator for the robots' seed.
+struct Fixed(u64);
+
+impl training::RandomSource for Fixed {
+    fn next_u64(&mut self) -> u64 {
+        self.0
+    }
+}
+
+/// A game of `board` (which has a contract) with the learner on lead, the
+/// robots seeded with `seed`, after `cards` of the learner's cards.
+pub fn game_of(board: &Board, seed: u64, cards: usize) -> training::Journal {
+    let leader = board.game().auction().declarer().expect("the fixture has a contract").next();
+    let start = training::PlayStart::from_board(board, leader, &mut Fixed(seed)).expect("a contract to play");
+    let mut journal = training::Journal::start(start).expect("four hands");
+    for _ in 0..cards {
+        let card = journal.state().play().expect("in play").legal_cards().iter().next().expect("a legal card");
+        journal.play_card(card).expect("the learner's turn");
+    }
+    journal
+}
