@@ -1,6 +1,7 @@
 //! The root component: language, the local library, the header and the routes.
 
 use std::rc::Rc;
+use std::time::Duration;
 
 use ui::Strings;
 use yew::prelude::*;
@@ -74,11 +75,15 @@ pub struct AppProps {
     /// The IndexedDB database to use; tests give each run its own.
     #[prop_or(DB_NAME)]
     pub database: &'static str,
+    /// How long the player waits for the solver before it offers a
+    /// restart; tests shorten it.
+    #[prop_or(crate::solver::PATIENCE)]
+    pub solver_patience: Duration,
 }
 
 impl Default for AppProps {
     fn default() -> AppProps {
-        AppProps { database: DB_NAME }
+        AppProps { database: DB_NAME, solver_patience: crate::solver::PATIENCE }
     }
 }
 
@@ -89,7 +94,7 @@ pub fn App(props: &AppProps) -> Html {
     let ui_strings: Rc<Strings> = use_memo(strings.clone(), |strings| strings.ui());
     let library = use_reducer(Library::default);
     // One solver worker for the app's life, started at the first question.
-    let solver = use_memo((), |()| SolverHandle::default());
+    let solver = use_memo((), |()| SolverHandle::with_patience(props.solver_patience));
     {
         let library = library.clone();
         let database = props.database;

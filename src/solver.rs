@@ -17,6 +17,7 @@
 use std::cell::RefCell;
 use std::future::Future;
 use std::rc::{Rc, Weak};
+use std::time::Duration;
 
 use futures::future::{FutureExt, LocalBoxFuture, Shared};
 use solver_wasm::{ClientError, ParMsg, SolverClient, TableMsg};
@@ -30,13 +31,28 @@ pub type TableAnswer = Shared<LocalBoxFuture<'static, Result<(TableMsg, ParMsg),
 /// one, so a list (a map took 0.5 KB more of the app's gzip).
 type InFlight = RefCell<Vec<(String, TableAnswer)>>;
 
+/// How long a page waits for an answer of the play before it offers the
+/// learner to restart the worker ([`SolverHandle::patience`]): far more than
+/// the dearest advice takes on one thread of a slow phone (about 0.3 s on
+/// this machine's, a few times that on a phone), so only a worker that
+/// stopped answering (a trap in its wasm, which gloo-worker does not
+/// report) or a page left in the background that long gets there.
+pub const PATIENCE: Duration = Duration::from_secs(10);
+
 /// The app's worker, started at the first [`SolverHandle::client`], and the
 /// tables it is solving. Clones share both; [`App`](crate::app::App)
 /// provides one to every page.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct SolverHandle {
     client: Rc<RefCell<Option<SolverClient>>>,
     tables: Rc<InFlight>,
+    patience: Duration,
+}
+
+impl Default for SolverHandle {
+    fn default() -> SolverHandle {
+        SolverHandle::with_patience(PATIENCE)
+    }
 }
 
 impl PartialEq for SolverHandle {
@@ -46,6 +62,20 @@ impl PartialEq for SolverHandle {
 }
 
 impl SolverHandle {
+    /// A handle whose pages offer a restart after `patience` without an
+    /// answer of the play (tests shorten [`PATIENCE`]).
+    #[must_use]
+    pub fn with_patience(patience: Duration) -> SolverHandle {
+        SolverHandle { client: Rc::default(), tables: Rc::default(), patience }
+    }
+
+    /// How long the player waits for an answer before it offers to restart
+    /// the worker.
+    #[must_use]
+    pub fn patience(&self) -> Duration {
+        self.patience
+    }
+
     /// The worker, started now if there is none or the last was given up
     /// (it did not start in time): the threaded one where the page can run a
     /// thread pool (the opening leads' advice, the dearest, on all its

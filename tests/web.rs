@@ -19,12 +19,18 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// Mounts the app at the route `hash` on a new element, with a database of
 /// its own, and waits for it to render.
 async fn mount_at(hash: &str, database: &'static str) -> web_sys::Element {
+    mount_with(hash, AppProps { database, ..AppProps::default() }).await
+}
+
+/// Mounts the app with `props` at the route `hash` on a new element, and
+/// waits for it to render.
+async fn mount_with(hash: &str, props: AppProps) -> web_sys::Element {
     let window = web_sys::window().expect("a browser page has a window");
     window.location().set_hash(hash).expect("the hash can be set");
     let document = window.document().expect("a browser page has a document");
     let root = document.create_element("div").expect("a div can be created");
     document.body().expect("the test page has a body").append_child(&root).expect("the div can be attached");
-    yew::Renderer::<App>::with_root_and_props(root.clone(), AppProps { database }).render();
+    yew::Renderer::<App>::with_root_and_props(root.clone(), props).render();
     yew::platform::time::sleep(Duration::from_millis(50)).await;
     root
 }
@@ -917,4 +923,46 @@ fn rule_patterns_run_on_the_browsers_regexp() {
     let locale = "en".parse().expect("a locale");
     let review = updated.game().review().get(&locale).map(|text| text.to_plain(&locale));
     assert_eq!(review.as_deref(), Some("Count nine winners, then 9 more."));
+}
+
+/// A worker that stops answering does not leave the learner stuck: once the
+/// solver's patience has gone by without an answer, the player says so and
+/// offers a restart, which asks the question again of a new worker. (This
+/// test page serves no worker script, so no worker ever answers here: the
+/// robots' opening lead waits until each new worker's patience is out.)
+#[wasm_bindgen_test]
+async fn a_solver_that_stops_answering_is_offered_a_restart() {
+    let database = database_name("late-solver");
+    let board = local_board();
+    seed_boards(database, std::slice::from_ref(&board)).await;
+    let patience = Duration::from_millis(600);
+    let props = AppProps { database, solver_patience: patience };
+    let root = mount_with(&format!("/play/{}", board.id.0), props).await;
+    click(&wait_for(&root, "button.play-declarer").await);
+    wait_for(&root, "section.game[data-state='waiting']").await;
+    assert!(root.query_selector(".solver-late").expect("valid").is_none(), "no notice while the answer may come");
+
+    let late = wait_for(&root, ".solver-late").await;
+    let strings = AppStrings::load(Language::English);
+    let text = late.text_content().unwrap_or_default();
+    assert!(text.contains(&strings.get("game-solver-late")), "the notice says why: {text:?}");
+    let restart = late.query_selector("button.retry").expect("valid").expect("a restart button");
+    assert_eq!(restart.text_content().as_deref(), Some(strings.get("game-solver-restart").as_str()));
+    click(&restart);
+    yew::platform::time::sleep(Duration::from_millis(100)).await;
+    assert!(
+        root.query_selector(".solver-late").expect("valid").is_none(),
+        "the restart asks the new worker, which has its own patience"
+    );
+    assert!(root.query_selector(".solver-failed").expect("valid").is_none(), "the old worker's end is no failure");
+    assert!(root.query_selector("section.game[data-state='waiting']").expect("valid").is_some(), "the game waits on");
+    // The new worker does not answer either: the notice comes back. This
+    // time the question was the game's own (the first was the opening lead
+    // asked while the learner read the auction), and restarting again ends
+    // the worker it waited on: no failure either.
+    let late = wait_for(&root, ".solver-late").await;
+    click(&late.query_selector("button.retry").expect("valid").expect("a restart button"));
+    yew::platform::time::sleep(Duration::from_millis(100)).await;
+    assert!(root.query_selector(".solver-failed").expect("valid").is_none(), "the old worker's end is no failure");
+    assert!(root.query_selector(".solver-late").expect("valid").is_none(), "asked again of the new worker");
 }

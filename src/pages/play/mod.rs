@@ -165,6 +165,13 @@ pub struct Player {
     game_id: String,
     /// The question asked of the worker and not yet answered.
     asking: Option<SolverQuestion>,
+    /// How many questions were asked (each `asking` its number), so that a
+    /// late reminder of an earlier one is told apart.
+    asked: u64,
+    /// The question whose answer is late: the one numbered so when
+    /// [`SolverHandle::patience`] went by without an answer. The page then
+    /// offers to restart the worker while it is still the one asked.
+    late: Option<u64>,
     /// The board's opening lead, asked of the worker while the learner
     /// reads the auction (`Board::opening_lead`), until it is answered.
     early: Option<SolverPosition>,
@@ -243,6 +250,8 @@ pub enum Msg {
     SolverFailed(String),
     /// The worker did not start in time ([`ClientError::Unavailable`]).
     SolverUnavailable,
+    /// The question numbered so was asked [`SolverHandle::patience`] ago.
+    Late(u64),
     Retry,
     /// The board's table and par, and whether they were kept in the store
     /// (else the worker just solved them).
@@ -278,6 +287,8 @@ impl Component for Player {
             phase: Phase::Loading,
             game_id: String::new(),
             asking: None,
+            asked: 0,
+            late: None,
             early: None,
             early_values: None,
             failure: None,
@@ -417,9 +428,18 @@ impl Component for Player {
                 self.asking = None;
                 self.unavailable = true;
             }
+            Msg::Late(asked) => {
+                if self.asking.is_none() || asked != self.asked {
+                    return false;
+                }
+                self.late = Some(asked);
+            }
             Msg::Retry => {
                 self.failure = None;
                 self.unavailable = false;
+                // Asked again of the new worker (the old one's answer, if it
+                // ever comes, is dropped with it).
+                self.asking = None;
                 ctx.props().solver.restart();
                 // Their answers went with the old worker.
                 self.early = None;
@@ -576,6 +596,12 @@ impl Player {
             return;
         }
         self.asking = Some(question.clone());
+        self.asked += 1;
+        let (asked, patience) = (self.asked, ctx.props().solver.patience());
+        ctx.link().send_future(async move {
+            yew::platform::time::sleep(patience).await;
+            Msg::Late(asked)
+        });
         if self.early.as_ref() == Some(question.position()) {
             // Asked already, while the learner read the auction: its
             // values answer either question (`Msg::Early`).
@@ -655,6 +681,9 @@ impl Player {
         match error {
             // A newer question replaced it; its answer comes instead.
             ClientError::Stale => Vec::new(),
+            // The learner restarted the worker (`Msg::Retry`), and the page
+            // asked the new one again.
+            ClientError::WorkerGone => Vec::new(),
             ClientError::Unavailable => vec![Msg::SolverUnavailable],
             error => vec![Msg::SolverFailed(error.to_string())],
         }
@@ -874,6 +903,12 @@ impl Player {
                     { panel(bottom, "bottom") }
                 </div>
                 <p class="game-status" aria-live="polite">{ status }</p>
+                if self.asking.is_some() && self.late == Some(self.asked) {
+                    <p class="solver-late" role="status">
+                        { strings.get("game-solver-late") }{ " " }
+                        <button class="retry" onclick={ctx.link().callback(|_| Msg::Retry)}>{ strings.get("game-solver-restart") }</button>
+                    </p>
+                }
                 if state.auction().is_some() {
                     { modes::bidding_score(strings, &game.call_verdicts()) }
                 }
