@@ -49,12 +49,6 @@ pub struct SolverHandle {
     patience: Duration,
 }
 
-impl Default for SolverHandle {
-    fn default() -> SolverHandle {
-        SolverHandle::with_patience(PATIENCE)
-    }
-}
-
 impl PartialEq for SolverHandle {
     fn eq(&self, other: &SolverHandle) -> bool {
         Rc::ptr_eq(&self.client, &other.client)
