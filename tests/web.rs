@@ -935,7 +935,7 @@ async fn a_solver_that_stops_answering_is_offered_a_restart() {
     let database = database_name("late-solver");
     let board = local_board();
     seed_boards(database, std::slice::from_ref(&board)).await;
-    let patience = Duration::from_millis(600);
+    let patience = Duration::from_millis(1000);
     let props = AppProps { database, solver_patience: patience };
     let root = mount_with(&format!("/play/{}", board.id.0), props).await;
     click(&wait_for(&root, "button.play-declarer").await);

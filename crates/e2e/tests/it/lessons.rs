@@ -213,8 +213,9 @@ async fn a_lesson_is_walked_resumed_after_a_reload_and_finished() -> Result<()> 
 const SLOW_DEAL: &str = "N:QJ732.JT72.53.KT T98.AQ964.QJ8.42 5.K83.KT94.AJ873 AK64.5.A762.Q965";
 
 /// A deal whose table takes the solver about 20 M nodes (3 s natively on one thread, at 16 MiB):
-/// the hardest known deal (every suit void somewhere, no hand with touching cards, each hand the
-/// next one's turned by a suit) with a few cards exchanged between hands.
+/// the hardest deal that macroxue's bridge-solver README knows (a void in every hand, no touching
+/// cards in any hand, each hand the one before turned by a suit), with a few cards exchanged
+/// between hands so that it takes seconds rather than minutes.
 const HARD_DEAL: &str = "N:.Q853.AJ962.KT74 Q9853.AJ96.KT7.9 AJ62.K742.5.Q853 KT74.T.Q843.AJ62";
 
 /// How many tables the app's store keeps (read from IndexedDB beside the app).
