@@ -34,7 +34,7 @@ type InFlight = RefCell<Vec<(String, TableAnswer)>>;
 /// How long a page waits for an answer of the play before it offers the
 /// learner to restart the worker ([`SolverHandle::patience`]): far more than
 /// the dearest advice takes on one thread (0.6 s at most in Chromium on this
-/// machine's, over the 200 positions of solve-board.jsonl; a few times that
+/// machine, over the 200 positions of solve-board.jsonl; a few times that
 /// on a slow phone), so only a worker that stopped answering (a trap in its
 /// wasm, which gloo-worker does not report) or a page left in the
 /// background that long gets there.

@@ -429,10 +429,8 @@ impl Component for Player {
                 self.unavailable = true;
             }
             Msg::Late(asked) => {
-                if self.asking.is_none() || asked != self.asked {
-                    return false;
-                }
                 self.late = Some(asked);
+                return self.waits_too_long();
             }
             Msg::Retry => {
                 self.failure = None;
@@ -633,6 +631,11 @@ impl Player {
                 Err(error) => Player::failed(error),
             }
         });
+    }
+
+    /// Whether the question still asked is the one whose patience ran out.
+    fn waits_too_long(&self) -> bool {
+        self.asking.is_some() && self.late == Some(self.asked)
     }
 
     /// Asks the worker the values of the board's opening lead while the
@@ -903,7 +906,7 @@ impl Player {
                     { panel(bottom, "bottom") }
                 </div>
                 <p class="game-status" aria-live="polite">{ status }</p>
-                if self.asking.is_some() && self.late == Some(self.asked) {
+                if self.waits_too_long() {
                     <p class="solver-late" role="status">
                         { strings.get("game-solver-late") }{ " " }
                         <button class="retry" onclick={ctx.link().callback(|_| Msg::Retry)}>{ strings.get("game-solver-restart") }</button>
