@@ -27,9 +27,12 @@ use yew::prelude::*;
 /// awaits them: one request, however many wait.
 pub type TableAnswer = Shared<LocalBoxFuture<'static, Result<(TableMsg, ParMsg), ClientError>>>;
 
-/// The tables being solved, with the key of their deal: seldom more than
-/// one, so a list (a map took 0.5 KB more of the app's gzip).
-type InFlight = RefCell<Vec<(String, TableAnswer)>>;
+/// The tables being solved, each with the key of its deal and a number of
+/// its own (a newer request for the same deal, after a restart, is told
+/// apart from the one the old worker had): seldom more than one, so a list
+/// (a map took 0.5 KB more of the app's gzip). The number last given is
+/// kept beside them.
+type InFlight = RefCell<(u64, Vec<(u64, String, TableAnswer)>)>;
 
 /// How long a page waits for an answer of the play before it offers the
 /// learner to restart the worker ([`SolverHandle::patience`]): far more than
@@ -84,17 +87,21 @@ impl SolverHandle {
         kept.get_or_insert_with(SolverClient::spawn_pooled).clone()
     }
 
-    /// Gives the worker up, when it failed (the learner retries): the next
-    /// question starts another. The old one ends once nothing holds it.
+    /// Gives the worker up, when it failed or stopped answering (the
+    /// learner retries): the next question starts another. The old one ends
+    /// once nothing holds it, and with it the tables it was solving: they
+    /// are no longer in flight, so a page that asks for one again asks the
+    /// new worker instead of awaiting the old one's end.
     pub fn restart(&self) {
         self.client.borrow_mut().take();
+        self.tables.borrow_mut().1.clear();
     }
 
     /// The table under `key` (a deal's, see `store::Dealt::key`) when the
     /// worker is solving it for some page, to await with that page.
     #[must_use]
     pub fn table_in_flight(&self, key: &str) -> Option<TableAnswer> {
-        self.tables.borrow().iter().find(|(kept, _)| kept == key).map(|(_, answer)| answer.clone())
+        self.tables.borrow().1.iter().find(|(_, kept, _)| kept == key).map(|(_, _, answer)| answer.clone())
     }
 
     /// The table under `key`: the one in flight, else `solve`'s, asked of
@@ -110,17 +117,22 @@ impl SolverHandle {
             return answer;
         }
         let answer = solve(self.client());
-        let (tables, done): (Weak<InFlight>, String) = (Rc::downgrade(&self.tables), key.clone());
+        let number = {
+            let mut tables = self.tables.borrow_mut();
+            tables.0 += 1;
+            tables.0
+        };
+        let tables: Weak<InFlight> = Rc::downgrade(&self.tables);
         let answer = async move {
             let res = answer.await;
             if let Some(tables) = tables.upgrade() {
-                tables.borrow_mut().retain(|(kept, _)| *kept != done);
+                tables.borrow_mut().1.retain(|(kept, _, _)| *kept != number);
             }
             res
         }
         .boxed_local()
         .shared();
-        self.tables.borrow_mut().push((key, answer.clone()));
+        self.tables.borrow_mut().1.push((number, key, answer.clone()));
         answer
     }
 }

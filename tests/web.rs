@@ -966,3 +966,60 @@ async fn a_solver_that_stops_answering_is_offered_a_restart() {
     assert!(root.query_selector(".solver-failed").expect("valid").is_none(), "the old worker's end is no failure");
     assert!(root.query_selector(".solver-late").expect("valid").is_none(), "asked again of the new worker");
 }
+
+/// The board page's table does not wait forever on a worker that stopped
+/// answering: once the solver's patience has gone by, the page says so and
+/// offers a restart, which asks the new worker (this test page serves no
+/// worker script, so none ever answers).
+#[wasm_bindgen_test]
+async fn a_table_the_solver_does_not_answer_is_offered_a_restart() {
+    let database = database_name("late-table");
+    let board = local_board();
+    seed_boards(database, std::slice::from_ref(&board)).await;
+    let props = AppProps { database, solver_patience: Duration::from_millis(1000) };
+    let root = mount_with(&format!("/boards/{}", board.id.0), props).await;
+    click(&wait_for(&root, "button.solve-deal").await);
+    wait_for(&root, ".dd-analysis .dd-solving").await;
+    assert!(root.query_selector(".solver-late").expect("valid").is_none(), "no notice while the table may come");
+
+    let late = wait_for(&root, ".dd-analysis .solver-late").await;
+    let strings = AppStrings::load(Language::English);
+    let text = late.text_content().unwrap_or_default();
+    assert!(text.contains(&strings.get("dd-late")), "the notice says why: {text:?}");
+    let restart = late.query_selector("button.retry").expect("valid").expect("a restart button");
+    assert_eq!(restart.text_content().as_deref(), Some(strings.get("game-solver-restart").as_str()));
+    click(&restart);
+    yew::platform::time::sleep(Duration::from_millis(100)).await;
+    assert!(root.query_selector(".solver-late").expect("valid").is_none(), "the new worker has its own patience");
+    assert!(root.query_selector(".dd-analysis .dd-solving").expect("valid").is_some(), "the table is asked again");
+    assert!(root.query_selector(".dd-analysis .error").expect("valid").is_none(), "the old worker's end is no failure");
+    // The new worker's request, not the old one's, gets the notice again.
+    wait_for(&root, ".dd-analysis .solver-late").await;
+    assert!(root.query_selector(".dd-analysis .error").expect("valid").is_none(), "still no failure");
+}
+
+/// A finished game's review waits for the board's table; a worker that
+/// does not answer gets the same notice and restart as during the play,
+/// instead of "the solver is working" for ever.
+#[wasm_bindgen_test]
+async fn a_review_whose_table_does_not_come_offers_a_restart() {
+    let database = database_name("late-review");
+    let board = local_board();
+    let store = seed_boards(database, std::slice::from_ref(&board)).await;
+    let id = bridge_training::store::new_game_id(&board.id, Timestamp(10), 1);
+    store.put_game(&id, &common::finished_game_of(&board, 7), Timestamp(10)).await.expect("stored");
+    let props = AppProps { database, solver_patience: Duration::from_millis(1000) };
+    let root = mount_with(&format!("/play/{}", board.id.0), props).await;
+    wait_for(&root, "section.game-end .dd-solving").await;
+    assert!(root.query_selector(".solver-late").expect("valid").is_none(), "no notice while the table may come");
+
+    let late = wait_for(&root, ".solver-late").await;
+    let strings = AppStrings::load(Language::English);
+    assert!(late.text_content().unwrap_or_default().contains(&strings.get("game-solver-late")));
+    click(&late.query_selector("button.retry").expect("valid").expect("a restart button"));
+    yew::platform::time::sleep(Duration::from_millis(100)).await;
+    assert!(root.query_selector(".solver-late").expect("valid").is_none(), "asked again of the new worker");
+    assert!(root.query_selector(".solver-failed").expect("valid").is_none(), "the old worker's end is no failure");
+    assert!(root.query_selector("section.game-end .dd-solving").expect("valid").is_some(), "the review waits on");
+    wait_for(&root, ".solver-late").await;
+}

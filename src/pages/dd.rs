@@ -2,6 +2,9 @@
 //! request (the UI thread never solves), kept in the local store once
 //! solved and then shown at once.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use bridge::{BySeat, Strain};
 use solver_wasm::{ClientError, ParMsg, TableMsg};
 use ui::DdTableView;
@@ -19,13 +22,27 @@ enum Analysis {
     /// that a kept table never comes in over one.
     Checking,
     NotAsked,
-    Solving,
+    /// Asked of the worker; `late` once [`SolverHandle::patience`] went by
+    /// without the answer (the page then offers to restart the worker).
+    Solving {
+        late: bool,
+    },
     /// The table, its par and the threads the worker solved it with (none
     /// when kept from an earlier solve).
     Solved(TableMsg, ParMsg, Option<u32>),
     Failed(String),
     /// The worker did not start: asking again starts a new one.
     Unavailable,
+}
+
+/// This page's requests for the table, numbered, so that only the last
+/// one's answer or lateness is shown (a restart asks again while the old
+/// worker's request ends).
+#[derive(Default)]
+struct Requests {
+    last: Cell<u64>,
+    /// Whether the last one is still unanswered.
+    waiting: Cell<bool>,
 }
 
 #[derive(Properties, PartialEq)]
@@ -43,28 +60,35 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     // A store that failed to open keeps nothing: the button at once.
     let no_store = store.is_none() && matches!(library.status, Status::Failed(_));
     let analysis = use_state(|| Analysis::Checking);
+    let requests: Rc<Requests> = use_memo((), |()| Requests::default());
     // The app's worker, started at the first question of any page.
     let solver = use_solver();
+    let shower = Shower { analysis: analysis.clone(), solver: solver.clone(), requests };
     {
         // The store opens after the first page shows: read once it is there.
-        let (analysis, store, solver) = (analysis.clone(), store.clone(), solver.clone());
+        let (shower, store) = (shower.clone(), store.clone());
         use_effect_with((props.dealt, store.is_some()), move |(dealt, _)| {
             let dealt = *dealt;
             if let Some(store) = store {
                 wasm_bindgen_futures::spawn_local(async move {
-                    match known_table(&solver, Some(&store), &dealt).await {
-                        Known::Kept(table, par) => analysis.set(Analysis::Solved(table, par, None)),
-                        Known::Solving(answer) => show(analysis, solver, answer),
-                        Known::Unknown => analysis.set(Analysis::NotAsked),
+                    match known_table(&shower.solver, Some(&store), &dealt).await {
+                        Known::Kept(table, par) => shower.analysis.set(Analysis::Solved(table, par, None)),
+                        Known::Solving(answer) => shower.show(answer),
+                        Known::Unknown => shower.analysis.set(Analysis::NotAsked),
                     }
                 });
             }
         });
     }
     let on_solve = {
-        let (analysis, dealt) = (analysis.clone(), props.dealt);
+        let (shower, dealt, store) = (shower.clone(), props.dealt, store.clone());
+        Callback::from(move |_: MouseEvent| shower.show(solve_and_keep(&shower.solver, store.clone(), dealt)))
+    };
+    let on_restart = {
+        let (shower, dealt) = (shower, props.dealt);
         Callback::from(move |_: MouseEvent| {
-            show(analysis.clone(), solver.clone(), solve_and_keep(&solver, store.clone(), dealt));
+            shower.solver.restart();
+            shower.show(solve_and_keep(&shower.solver, store.clone(), dealt));
         })
     };
     let solved = match &*analysis {
@@ -72,7 +96,17 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
         Analysis::Checking | Analysis::NotAsked => html! {
             <p><button class="solve-deal" onclick={on_solve}>{ strings.get("dd-solve") }</button></p>
         },
-        Analysis::Solving => html! { <p class="dd-solving">{ strings.get("dd-solving") }</p> },
+        Analysis::Solving { late } => html! {
+            <>
+                <p class="dd-solving">{ strings.get("dd-solving") }</p>
+                if *late {
+                    <p class="solver-late" role="status">
+                        { strings.get("dd-late") }{ " " }
+                        <button class="retry" onclick={on_restart}>{ strings.get("game-solver-restart") }</button>
+                    </p>
+                }
+            </>
+        },
         Analysis::Solved(table, par, threads) => {
             let tricks = BySeat::from_fn(|seat| Strain::ALL.map(|strain| table.tricks(strain, seat)));
             html! {
@@ -91,9 +125,12 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
                 <button class="solve-deal" onclick={on_solve}>{ strings.get("retry") }</button>
             </p>
         },
-        Analysis::Failed(detail) => {
-            html! { <p class="error">{ format!("{}: {detail}", strings.get("dd-failed")) }</p> }
-        }
+        Analysis::Failed(detail) => html! {
+            <p class="error dd-failed">
+                { format!("{}: {detail}", strings.get("dd-failed")) }{ " " }
+                <button class="solve-deal" onclick={on_solve}>{ strings.get("retry") }</button>
+            </p>
+        },
     };
     html! {
         <section class="dd-analysis">
@@ -103,21 +140,53 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     }
 }
 
-/// Shows the table `answer` brings, solving until then.
-fn show(analysis: UseStateHandle<Analysis>, solver: SolverHandle, answer: TableAnswer) {
-    analysis.set(Analysis::Solving);
-    wasm_bindgen_futures::spawn_local(async move {
-        match answer.await {
-            Ok((table, par)) => {
-                // Asked once the table is in, so it makes no question stale.
-                let threads = solver.client().threads().await.unwrap_or(1);
-                analysis.set(Analysis::Solved(table, par, Some(threads)));
+/// What shows a table request's progress on the page.
+#[derive(Clone)]
+struct Shower {
+    analysis: UseStateHandle<Analysis>,
+    solver: SolverHandle,
+    requests: Rc<Requests>,
+}
+
+impl Shower {
+    /// Shows the table `answer` brings, solving until then, and says so
+    /// when the worker's patience runs out first.
+    fn show(&self, answer: TableAnswer) {
+        let number = self.requests.last.get() + 1;
+        self.requests.last.set(number);
+        self.requests.waiting.set(true);
+        self.analysis.set(Analysis::Solving { late: false });
+        let late = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            yew::platform::time::sleep(late.solver.patience()).await;
+            if late.requests.last.get() == number && late.requests.waiting.get() {
+                late.analysis.set(Analysis::Solving { late: true });
             }
-            // Another page's request for another table replaced it: asked again on a click.
-            Err(ClientError::Stale) => analysis.set(Analysis::NotAsked),
-            // The next request starts a new worker.
-            Err(ClientError::Unavailable) => analysis.set(Analysis::Unavailable),
-            Err(err) => analysis.set(Analysis::Failed(err.to_string())),
-        }
-    });
+        });
+        let this = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let res = answer.await;
+            // A newer request (a restart) replaced it.
+            if this.requests.last.get() != number {
+                return;
+            }
+            this.requests.waiting.set(false);
+            let analysis = match res {
+                Ok((table, par)) => {
+                    // Asked once the table is in, so it makes no question stale.
+                    let threads = this.solver.client().threads().await.unwrap_or(1);
+                    Analysis::Solved(table, par, Some(threads))
+                }
+                // Another page's request for another table replaced it, or
+                // another page restarted the worker: asked again on a click.
+                Err(ClientError::Stale | ClientError::WorkerGone) => Analysis::NotAsked,
+                // The next request starts a new worker.
+                Err(ClientError::Unavailable) => Analysis::Unavailable,
+                Err(err) => Analysis::Failed(err.to_string()),
+            };
+            if this.requests.last.get() == number {
+                this.analysis.set(analysis);
+            }
+        });
+    }
 }

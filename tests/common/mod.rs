@@ -23,3 +23,26 @@ pub fn game_of(board: &Board, seed: u64, cards: usize) -> training::Journal {
     }
     journal
 }
+
+/// A game of `board` played to its end with the learner on lead (the
+/// learner's cards the first legal ones, the robots' a stand-in solver's),
+/// every learner card advised and the play ended, as the player stores a
+/// game whose review is shown.
+#[allow(dead_code)] // Not every test binary stores a finished game.
+pub fn finished_game_of(board: &Board, seed: u64) -> training::Journal {
+    let mut journal = game_of(board, seed, 0);
+    let mut solver = training::testing::FakeSolver::default();
+    loop {
+        journal.play_robots(&mut solver).expect("the robots play");
+        let state = journal.state();
+        if state.is_finished() {
+            break;
+        }
+        let card = state.play().expect("in play").legal_cards().iter().next().expect("a legal card");
+        journal.play_card(card).expect("the learner's turn");
+    }
+    let last = journal.current();
+    journal.advise_path(&mut solver, last).expect("every learner card advised");
+    journal.end_play().expect("the play ends");
+    journal
+}

@@ -165,8 +165,9 @@ pub struct Player {
     game_id: String,
     /// The question asked of the worker and not yet answered.
     asking: Option<SolverQuestion>,
-    /// How many questions were asked (each `asking` its number), so that a
-    /// late reminder of an earlier one is told apart.
+    /// How many questions were asked (each `asking` its number, and the
+    /// board's table at the end its own), so that a late reminder of an
+    /// earlier one is told apart.
     asked: u64,
     /// The question whose answer is late: the one numbered so when
     /// [`SolverHandle::patience`] went by without an answer. The page then
@@ -594,12 +595,7 @@ impl Player {
             return;
         }
         self.asking = Some(question.clone());
-        self.asked += 1;
-        let (asked, patience) = (self.asked, ctx.props().solver.patience());
-        ctx.link().send_future(async move {
-            yew::platform::time::sleep(patience).await;
-            Msg::Late(asked)
-        });
+        self.number_the_question(ctx);
         if self.early.as_ref() == Some(question.position()) {
             // Asked already, while the learner read the auction: its
             // values answer either question (`Msg::Early`).
@@ -633,9 +629,24 @@ impl Player {
         });
     }
 
-    /// Whether the question still asked is the one whose patience ran out.
+    /// Numbers the question just asked of the worker (a card's, or the
+    /// board's table), and has the page reminded of it once
+    /// [`SolverHandle::patience`] has gone by (`Msg::Late`).
+    fn number_the_question(&mut self, ctx: &Context<Self>) {
+        self.asked += 1;
+        let (asked, patience) = (self.asked, ctx.props().solver.patience());
+        ctx.link().send_future(async move {
+            yew::platform::time::sleep(patience).await;
+            Msg::Late(asked)
+        });
+    }
+
+    /// Whether the question still waited for (a card's, or the board's
+    /// table at the end) is the one whose patience ran out, and no failure
+    /// is shown instead.
     fn waits_too_long(&self) -> bool {
-        self.asking.is_some() && self.late == Some(self.asked)
+        let waiting = self.asking.is_some() || (self.table_asked && self.table.is_none());
+        waiting && self.late == Some(self.asked) && self.failure.is_none() && !self.unavailable
     }
 
     /// Asks the worker the values of the board's opening lead while the
@@ -720,6 +731,7 @@ impl Player {
     /// it during its review), else from the worker, and then kept.
     fn ask_table(&mut self, ctx: &Context<Self>) {
         self.table_asked = true;
+        self.number_the_question(ctx);
         let props = ctx.props();
         // On the app's worker when not kept: a table is not made stale by
         // the play's questions (`solver_wasm::Lane`), so going back after
@@ -728,7 +740,8 @@ impl Player {
         ctx.link().send_future_batch(async move {
             match answer.await {
                 Ok((table, par, kept)) => vec![Msg::Table(table, par, kept)],
-                Err(_) => Vec::new(),
+                // Shown as a question's failure, with its retry.
+                Err(error) => Player::failed(error),
             }
         });
     }
