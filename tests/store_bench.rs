@@ -14,6 +14,8 @@ use training::{
 };
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
+mod common;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 const BOARD_V1: &str = include_str!("../crates/training/tests/data/board-record-v1.json");
@@ -164,29 +166,13 @@ async fn the_boards_list_of_5000_boards() {
 const N_GAME_BOARDS: usize = 200;
 const GAMES_PER_BOARD: usize = 5;
 
-/// A whole game of `board` as the player stores it: the learner declares, every learner card has
-/// its advice, the robots' cards come from `training::testing::FakeSolver` (instant; the record's
-/// size and shape are a real game's).
+/// A whole game of `board` as the player stores it, the learner declaring
+/// (see `common::play_to_the_end`).
 fn full_game(board: &Board, seed: u64) -> training::Journal {
     let declarer = board.game().auction().declarer().expect("the fixture has a contract");
     let start = training::PlayStart::from_board(board, declarer, &mut Seeded(seed)).expect("a contract to play");
     let mut journal = training::Journal::start(start).expect("four hands");
-    let mut solver = training::testing::FakeSolver::default();
-    loop {
-        journal.play_robots(&mut solver).expect("the robots play");
-        let state = journal.state();
-        if state.is_finished() {
-            break;
-        }
-        let card = state.play().expect("in play").legal_cards().iter().next().expect("a legal card");
-        let played = journal.play_card(card).expect("the learner's turn");
-        // A forced card has no advice.
-        match journal.advise(&mut solver, played) {
-            Ok(_) | Err(training::JournalError::NotADecision(_)) => {}
-            Err(error) => panic!("advice: {error}"),
-        }
-    }
-    journal.end_play().expect("the play ends");
+    common::play_to_the_end(&mut journal);
     journal
 }
 

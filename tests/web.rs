@@ -925,6 +925,26 @@ fn rule_patterns_run_on_the_browsers_regexp() {
     assert_eq!(review.as_deref(), Some("Count nine winners, then 9 more."));
 }
 
+/// How long the late-solver tests give each worker: enough for a busy
+/// machine to check first that no notice shows early.
+const PATIENCE: Duration = Duration::from_millis(1000);
+
+/// Waits for the late solver's notice, checks that it says why (`why`, a
+/// string's key) and offers a restart, and restarts the worker from it:
+/// the notice goes, since the question is asked again of the new worker,
+/// which has a patience of its own.
+async fn restart_when_late(root: &web_sys::Element, why: &str) {
+    let late = wait_for(root, ".solver-late").await;
+    let strings = AppStrings::load(Language::English);
+    let text = late.text_content().unwrap_or_default();
+    assert!(text.contains(&strings.get(why)), "the notice says why: {text:?}");
+    let restart = late.query_selector("button.retry").expect("valid").expect("a restart button");
+    assert_eq!(restart.text_content().as_deref(), Some(strings.get("game-solver-restart").as_str()));
+    click(&restart);
+    yew::platform::time::sleep(Duration::from_millis(100)).await;
+    assert!(root.query_selector(".solver-late").expect("valid").is_none(), "asked again of the new worker");
+}
+
 /// A worker that stops answering does not leave the learner stuck: once the
 /// solver's patience has gone by without an answer, the player says so and
 /// offers a restart, which asks the question again of a new worker. (This
@@ -935,62 +955,36 @@ async fn a_solver_that_stops_answering_is_offered_a_restart() {
     let database = database_name("late-solver");
     let board = local_board();
     seed_boards(database, std::slice::from_ref(&board)).await;
-    let patience = Duration::from_millis(1000);
-    let props = AppProps { database, solver_patience: patience };
-    let root = mount_with(&format!("/play/{}", board.id.0), props).await;
+    let root = mount_with(&format!("/play/{}", board.id.0), AppProps { database, solver_patience: PATIENCE }).await;
     click(&wait_for(&root, "button.play-declarer").await);
     wait_for(&root, "section.game[data-state='waiting']").await;
     assert!(root.query_selector(".solver-late").expect("valid").is_none(), "no notice while the answer may come");
 
-    let late = wait_for(&root, ".solver-late").await;
-    let strings = AppStrings::load(Language::English);
-    let text = late.text_content().unwrap_or_default();
-    assert!(text.contains(&strings.get("game-solver-late")), "the notice says why: {text:?}");
-    let restart = late.query_selector("button.retry").expect("valid").expect("a restart button");
-    assert_eq!(restart.text_content().as_deref(), Some(strings.get("game-solver-restart").as_str()));
-    click(&restart);
-    yew::platform::time::sleep(Duration::from_millis(100)).await;
-    assert!(
-        root.query_selector(".solver-late").expect("valid").is_none(),
-        "the restart asks the new worker, which has its own patience"
-    );
+    restart_when_late(&root, "game-solver-late").await;
     assert!(root.query_selector(".solver-failed").expect("valid").is_none(), "the old worker's end is no failure");
     assert!(root.query_selector("section.game[data-state='waiting']").expect("valid").is_some(), "the game waits on");
     // The new worker does not answer either: the notice comes back. This
     // time the question was the game's own (the first was the opening lead
     // asked while the learner read the auction), and restarting again ends
     // the worker it waited on: no failure either.
-    let late = wait_for(&root, ".solver-late").await;
-    click(&late.query_selector("button.retry").expect("valid").expect("a restart button"));
-    yew::platform::time::sleep(Duration::from_millis(100)).await;
+    restart_when_late(&root, "game-solver-late").await;
     assert!(root.query_selector(".solver-failed").expect("valid").is_none(), "the old worker's end is no failure");
-    assert!(root.query_selector(".solver-late").expect("valid").is_none(), "asked again of the new worker");
 }
 
-/// The board page's table does not wait forever on a worker that stopped
+/// The board page's table does not wait for ever on a worker that stopped
 /// answering: once the solver's patience has gone by, the page says so and
-/// offers a restart, which asks the new worker (this test page serves no
-/// worker script, so none ever answers).
+/// offers a restart, which asks the new worker.
 #[wasm_bindgen_test]
 async fn a_table_the_solver_does_not_answer_is_offered_a_restart() {
     let database = database_name("late-table");
     let board = local_board();
     seed_boards(database, std::slice::from_ref(&board)).await;
-    let props = AppProps { database, solver_patience: Duration::from_millis(1000) };
-    let root = mount_with(&format!("/boards/{}", board.id.0), props).await;
+    let root = mount_with(&format!("/boards/{}", board.id.0), AppProps { database, solver_patience: PATIENCE }).await;
     click(&wait_for(&root, "button.solve-deal").await);
     wait_for(&root, ".dd-analysis .dd-solving").await;
     assert!(root.query_selector(".solver-late").expect("valid").is_none(), "no notice while the table may come");
 
-    let late = wait_for(&root, ".dd-analysis .solver-late").await;
-    let strings = AppStrings::load(Language::English);
-    let text = late.text_content().unwrap_or_default();
-    assert!(text.contains(&strings.get("dd-late")), "the notice says why: {text:?}");
-    let restart = late.query_selector("button.retry").expect("valid").expect("a restart button");
-    assert_eq!(restart.text_content().as_deref(), Some(strings.get("game-solver-restart").as_str()));
-    click(&restart);
-    yew::platform::time::sleep(Duration::from_millis(100)).await;
-    assert!(root.query_selector(".solver-late").expect("valid").is_none(), "the new worker has its own patience");
+    restart_when_late(&root, "dd-late").await;
     assert!(root.query_selector(".dd-analysis .dd-solving").expect("valid").is_some(), "the table is asked again");
     assert!(root.query_selector(".dd-analysis .error").expect("valid").is_none(), "the old worker's end is no failure");
     // The new worker's request, not the old one's, gets the notice again.
@@ -1008,18 +1002,13 @@ async fn a_review_whose_table_does_not_come_offers_a_restart() {
     let store = seed_boards(database, std::slice::from_ref(&board)).await;
     let id = bridge_training::store::new_game_id(&board.id, Timestamp(10), 1);
     store.put_game(&id, &common::finished_game_of(&board, 7), Timestamp(10)).await.expect("stored");
-    let props = AppProps { database, solver_patience: Duration::from_millis(1000) };
-    let root = mount_with(&format!("/play/{}", board.id.0), props).await;
+    let root = mount_with(&format!("/play/{}", board.id.0), AppProps { database, solver_patience: PATIENCE }).await;
     wait_for(&root, "section.game-end .dd-solving").await;
     assert!(root.query_selector(".solver-late").expect("valid").is_none(), "no notice while the table may come");
 
-    let late = wait_for(&root, ".solver-late").await;
-    let strings = AppStrings::load(Language::English);
-    assert!(late.text_content().unwrap_or_default().contains(&strings.get("game-solver-late")));
-    click(&late.query_selector("button.retry").expect("valid").expect("a restart button"));
-    yew::platform::time::sleep(Duration::from_millis(100)).await;
-    assert!(root.query_selector(".solver-late").expect("valid").is_none(), "asked again of the new worker");
+    restart_when_late(&root, "game-solver-late").await;
     assert!(root.query_selector(".solver-failed").expect("valid").is_none(), "the old worker's end is no failure");
     assert!(root.query_selector("section.game-end .dd-solving").expect("valid").is_some(), "the review waits on");
+    // The new worker's table request gets the notice again.
     wait_for(&root, ".solver-late").await;
 }

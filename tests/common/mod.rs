@@ -1,4 +1,6 @@
 //! What the browser test binaries share.
+// Each binary uses some of it.
+#![allow(dead_code)]
 
 use training::Board;
 
@@ -24,13 +26,19 @@ pub fn game_of(board: &Board, seed: u64, cards: usize) -> training::Journal {
     journal
 }
 
-/// A game of `board` played to its end with the learner on lead (the
-/// learner's cards the first legal ones, the robots' a stand-in solver's),
-/// every learner card advised and the play ended, as the player stores a
-/// game whose review is shown.
-#[allow(dead_code)] // Not every test binary stores a finished game.
+/// A game of `board` played to its end with the learner on lead, as
+/// [`play_to_the_end`] plays it.
 pub fn finished_game_of(board: &Board, seed: u64) -> training::Journal {
     let mut journal = game_of(board, seed, 0);
+    play_to_the_end(&mut journal);
+    journal
+}
+
+/// Plays `journal` to its end as the player stores a game whose review is
+/// shown: the learner's cards the first legal ones, each with its advice,
+/// the robots' cards from a stand-in solver (instant; the record's size
+/// and shape are a real game's), and the play ended.
+pub fn play_to_the_end(journal: &mut training::Journal) {
     let mut solver = training::testing::FakeSolver::default();
     loop {
         journal.play_robots(&mut solver).expect("the robots play");
@@ -39,10 +47,12 @@ pub fn finished_game_of(board: &Board, seed: u64) -> training::Journal {
             break;
         }
         let card = state.play().expect("in play").legal_cards().iter().next().expect("a legal card");
-        journal.play_card(card).expect("the learner's turn");
+        let played = journal.play_card(card).expect("the learner's turn");
+        // A forced card has no advice.
+        match journal.advise(&mut solver, played) {
+            Ok(_) | Err(training::JournalError::NotADecision(_)) => {}
+            Err(error) => panic!("advice: {error}"),
+        }
     }
-    let last = journal.current();
-    journal.advise_path(&mut solver, last).expect("every learner card advised");
     journal.end_play().expect("the play ends");
-    journal
 }
