@@ -29,6 +29,7 @@ mod journal_record;
 mod lenient;
 mod locale;
 mod memory;
+mod outcome;
 mod overview;
 mod ports;
 mod progress;
@@ -81,6 +82,7 @@ pub use journal_record::{
 pub use lenient::{parse_vulnerability_lenient, DoubleStatus, Level, Scoring};
 pub use locale::{gaps, languages, Gap, Locale, Localized, ParseLocaleError};
 pub use memory::{InMemoryBoards, InMemoryCollections};
+pub use outcome::{ContractResult, PlayOutcome};
 pub use overview::{month_of, BoardsOverview};
 pub use ports::{
     BestCards, BoardRepository, BookmarkRepository, CardValue, CollectionRepository, RandomSource, SolverPort,

@@ -19,9 +19,9 @@ use std::rc::Rc;
 use bridge::{BySeat, Call, Card, Contract, Hand, Penalty, Play, Seat, Side, Strain};
 use solver_wasm::{ClientError, ParMsg, PositionMsg, SolverClient, TableMsg};
 use training::{
-    BestCards, Board, BoardId, CardValue, Collection, CollectionId, CollectionProgress, EventId, EventKind, Game,
-    GameResult, Journal, JournalError, MinibridgeContract, PlayStart, RandomSource, SolverPosition, SolverQuestion,
-    StepKey, TableState, TeachingMode,
+    BestCards, Board, BoardId, CardValue, Collection, CollectionId, CollectionProgress, ContractResult, EventId,
+    EventKind, Game, GameResult, Journal, JournalError, MinibridgeContract, PlayOutcome, PlayReview, PlayStart,
+    RandomSource, SolverPosition, SolverQuestion, StepKey, TableState, TeachingMode,
 };
 use ui::{AuctionTable, BidBox, DdTableView, HandView, Strings, TrickView};
 use yew::prelude::*;
@@ -1211,27 +1211,20 @@ impl Player {
         let strings = &props.strings;
         let link = ctx.link();
         let board = &props.board;
-        let (Some(contract), Some(declarer), Some(tricks)) =
-            (state.contract(), state.declarer(), state.declarer_tricks())
-        else {
+        let Some(outcome) = PlayOutcome::of(state, board.game().vulnerability()) else {
             return html! {};
         };
-        let learner_side = state.learner().side();
-        let vulnerable = board.game().vulnerability().is_vulnerable(declarer.side());
-        let declarer_score = bridge::score(contract, vulnerable, tricks);
-        let side_score = |side: Side| if side == declarer.side() { declarer_score } else { -declarer_score };
-        let target = contract.target();
-        let result = if tricks >= target {
-            let over = tricks - target;
-            let over_text = if over == 0 { "=".to_owned() } else { format!("+{over}") };
-            strings.get("game-made").replace("{tricks}", &tricks.to_string()).replace("{over}", &over_text)
-        } else {
-            strings
-                .get("game-down")
-                .replace("{tricks}", &tricks.to_string())
-                .replace("{n}", &(target - tricks).to_string())
+        let PlayOutcome { contract, declarer, declarer_tricks: tricks, .. } = outcome;
+        let result = match outcome.result() {
+            ContractResult::Made { over } => {
+                let over_text = if over == 0 { "=".to_owned() } else { format!("+{over}") };
+                strings.get("game-made").replace("{tricks}", &tricks.to_string()).replace("{over}", &over_text)
+            }
+            ContractResult::Down { under } => {
+                strings.get("game-down").replace("{tricks}", &tricks.to_string()).replace("{n}", &under.to_string())
+            }
         };
-        let learner_score = side_score(learner_side);
+        let learner_score = outcome.learner_score();
         let review = game.journal().review(game.journal().current()).ok();
         let costly: Vec<String> = review
             .iter()
@@ -1239,7 +1232,7 @@ impl Player {
             .filter(|card| card.cost.is_some_and(|cost| cost > 0))
             .map(|card| format!("{} (−{})", ctx.props().ui_strings.card_label(card.card), card.cost.unwrap_or(0)))
             .collect();
-        let lost: u8 = review.iter().flat_map(|review| review.learner_cards()).filter_map(|card| card.cost).sum();
+        let lost = review.as_ref().map_or(0, PlayReview::total_cost);
         let locale = strings.locale();
         let teacher_review = board.game().review().for_reader(&locale).map(|text| text.to_plain(&locale));
         let mode = board.metadata.teaching_mode;
@@ -1251,7 +1244,7 @@ impl Player {
             self.table.as_ref().map(|(table, _)| Strain::ALL.map(|strain| table.tricks(strain, declarer)));
         let dd_of = |strain: Strain| declarer_dd.map(|dd| dd[strain as usize]);
         let par = self.table.as_ref().map(|(table, par)| {
-            let par_for_learner = if learner_side == Side::NorthSouth { par.score } else { -par.score };
+            let par_for_learner = outcome.for_learner(Side::NorthSouth, par.score);
             let tricks = BySeat::from_fn(|seat| Strain::ALL.map(|strain| table.tricks(strain, seat)));
             (tricks, par.contracts_text(), par_for_learner)
         });
@@ -1264,7 +1257,7 @@ impl Player {
                     { modes::goal_review(strings, goal, tricks, dd_of(contract.strain())) }
                 }
                 if let Some(announced) = announced {
-                    { modes::minibridge_review(strings, announced, tricks, learner_side, declarer, declarer_dd) }
+                    { modes::minibridge_review(strings, announced, &outcome, declarer_dd) }
                 } else {
                     <p class="game-score" data-score={learner_score.to_string()}>
                         { strings.get("game-score").replace("{score}", &format!("{learner_score:+}")) }

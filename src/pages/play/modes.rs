@@ -2,8 +2,8 @@
 //! (the contract, only the trump with a goal, or minibridge's announcement
 //! from the two hands), during it, and in the review at the end.
 
-use bridge::{Contract, Hand, Seat, Side, Strain};
-use training::{Board, CallVerdict, MinibridgeContract, TeachingMode};
+use bridge::{Contract, Hand, Seat, Strain};
+use training::{Board, CallVerdict, MinibridgeContract, PlayOutcome, TeachingMode};
 use ui::{HandView, Strings};
 use yew::prelude::*;
 
@@ -203,13 +203,10 @@ pub fn goal_review(strings: &AppStrings, goal: u8, tricks: u8, dd_tricks: Option
 pub fn minibridge_review(
     strings: &AppStrings,
     announced: MinibridgeContract,
-    tricks: u8,
-    learner_side: Side,
-    declarer: Seat,
+    outcome: &PlayOutcome,
     dd: Option<[u8; 5]>,
 ) -> Html {
-    let score = announced.score(tricks);
-    let learner_score = if learner_side == declarer.side() { score } else { -score };
+    let learner_score = outcome.for_learner(outcome.declarer.side(), announced.score(outcome.declarer_tricks));
     html! {
         <>
             <p class="game-score minibridge-score" data-score={learner_score.to_string()}>

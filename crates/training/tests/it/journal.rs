@@ -98,7 +98,7 @@ fn values_here(journal: &Journal, solver: &mut impl SolverPort) -> Vec<CardValue
 }
 
 /// Plays the learner's cards with `choose` and the robots' with the solver to the end of the play.
-fn play_out(
+pub fn play_out(
     journal: &mut Journal,
     solver: &mut impl SolverPort,
     mut choose: impl FnMut(&[CardValue]) -> Card,
@@ -113,7 +113,7 @@ fn play_out(
     }
 }
 
-fn best(values: &[CardValue]) -> Card {
+pub fn best(values: &[CardValue]) -> Card {
     let top = values.iter().map(|value| value.tricks).max().expect("a legal card");
     values.iter().find(|value| value.tricks == top).expect("a best card").card
 }

@@ -12,6 +12,7 @@ mod journal_record;
 mod lenient;
 mod lesson;
 mod locale;
+mod outcome;
 mod overview;
 mod ports;
 mod query;
