@@ -182,6 +182,39 @@ impl BoardGame {
         self.card_comments.get(at)
     }
 
+    /// The teacher's comments a learner who plays the `controlled` seats
+    /// reads with `play` as it stands: those on the cards played since the
+    /// learner's last card, that card included, each where the recorded
+    /// play has the same card in the same trick ([`BoardGame::comment_on`]),
+    /// in the order played, blank ones left out. Before the learner's first card, those of the
+    /// trick on the table (the current one, else the last one complete). So
+    /// a comment stays until the learner plays again, however fast the
+    /// other seats play.
+    #[must_use]
+    pub fn comments_shown(&self, play: &Play, controlled: &[Seat]) -> Vec<(Card, &Localized)> {
+        let played: Vec<(usize, Seat, Card)> = play
+            .tricks()
+            .iter()
+            .chain(std::iter::once(play.current_trick()))
+            .enumerate()
+            .flat_map(|(trick_idx, trick)| trick.plays().map(move |(seat, card)| (trick_idx, seat, card)))
+            .collect();
+        let shown_trick = if play.current_trick().cards.is_empty() {
+            play.tricks().last().map_or(0, |last| last.cards.len())
+        } else {
+            play.current_trick().cards.len()
+        };
+        let from = played
+            .iter()
+            .rposition(|(_, seat, _)| controlled.contains(seat))
+            .unwrap_or(played.len().saturating_sub(shown_trick));
+        played[from..]
+            .iter()
+            .filter_map(|&(trick_idx, _, card)| Some((card, self.comment_on(trick_idx, card)?)))
+            .filter(|(_, comment)| !comment.is_blank())
+            .collect()
+    }
+
     #[must_use]
     pub const fn review(&self) -> &Localized {
         &self.review

@@ -350,6 +350,20 @@ impl Game {
         res
     }
 
+    /// The learner's last card on the path to the cursor, with the event
+    /// before it: the decision its advice is attached at. `None` before the
+    /// learner's first card.
+    #[must_use]
+    pub fn last_learner_card(&self) -> Option<(Card, EventId)> {
+        self.learner_moves().into_iter().rev().find_map(|id| {
+            let event = self.journal.event(id)?;
+            match event.kind {
+                EventKind::CardPlayed { card } => Some((card, event.parent?)),
+                _ => None,
+            }
+        })
+    }
+
     /// Calls `visit` with each event on the path to the cursor (the root left out) and the table
     /// just before it.
     fn walk_path(&self, mut visit: impl FnMut(&Event, &TableState)) {

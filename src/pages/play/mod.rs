@@ -996,14 +996,7 @@ impl Player {
             Some(EventKind::Claimed { tricks, accepted: false }) => Some(*tricks),
             _ => None,
         };
-        let last_card = game.learner_moves().into_iter().rev().find_map(|id| {
-            let event = journal.event(id)?;
-            match event.kind {
-                EventKind::CardPlayed { card } => Some((card, event.parent?)),
-                _ => None,
-            }
-        });
-        let feedback = last_card.map(|(card, decision)| {
+        let feedback = game.last_learner_card().map(|(card, decision)| {
             let label = ctx.props().ui_strings.card_label(card);
             match journal.advice(decision) {
                 None if self.unavailable => html! {
@@ -1044,37 +1037,17 @@ impl Player {
         }
     }
 
-    /// The teacher's comments on the cards played since the learner's last card (that card
-    /// included), where the board's recorded play has the same card in the same trick: they stay
-    /// until the learner plays again, however fast the robots answer. Before the learner's first
-    /// card, those of the trick shown.
+    /// The teacher's comments the learner reads now, in the interface's
+    /// language (`BoardGame::comments_shown`).
     fn view_card_comments(&self, ctx: &Context<Self>, play: &Play, controlled: &[Seat]) -> Html {
         let props = ctx.props();
         let locale = props.strings.locale();
-        let game = props.board.game();
-        let mut played: Vec<(usize, Seat, Card)> = Vec::new();
-        for (trick_idx, trick) in play.tricks().iter().chain(std::iter::once(play.current_trick())).enumerate() {
-            let mut seat = trick.leader;
-            for card in &trick.cards {
-                played.push((trick_idx, seat, *card));
-                seat = seat.next();
-            }
-        }
-        let shown_trick = if play.current_trick().cards.is_empty() {
-            play.tricks().last().map_or(0, |last| last.cards.len())
-        } else {
-            play.current_trick().cards.len()
-        };
-        let from = played
-            .iter()
-            .rposition(|(_, seat, _)| controlled.contains(seat))
-            .unwrap_or(played.len().saturating_sub(shown_trick));
-        let comments: Vec<(Card, String)> = played[from..]
-            .iter()
-            .filter_map(|(trick_idx, _, card)| {
-                let text = game.comment_on(*trick_idx, *card)?.for_reader(&locale)?.to_plain(&locale);
-                Some((*card, text))
-            })
+        let comments: Vec<(Card, String)> = props
+            .board
+            .game()
+            .comments_shown(play, controlled)
+            .into_iter()
+            .filter_map(|(card, comment)| Some((card, comment.for_reader(&locale)?.to_plain(&locale))))
             .collect();
         if comments.is_empty() {
             return html! {};

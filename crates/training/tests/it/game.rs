@@ -318,3 +318,24 @@ fn a_boards_opening_lead_is_the_first_position_its_games_ask_about() {
     let bidding = training::read_board_record(&json).expect("the board reads");
     assert_eq!(bidding.opening_lead(), None, "the learner's auction makes the contract");
 }
+
+#[test]
+fn the_learners_last_card_is_found_with_the_decision_it_was_played_at() {
+    let mut solver = DdSolver::default();
+    let mut game = Game::new(journal(ending(12, 4), "3NT", Seat::South, 3));
+    drive(&mut game, &mut solver);
+    assert_eq!(game.last_learner_card(), None, "no learner card yet");
+    let first_decision = game.journal().current();
+    let first = best_here(&game);
+    game.play_card(first).expect("a legal card");
+    drive(&mut game, &mut solver);
+    assert_eq!(game.last_learner_card(), Some((first, first_decision)));
+
+    let second_decision = game.journal().current();
+    let second = best_here(&game);
+    game.play_card(second).expect("a legal card");
+    drive(&mut game, &mut solver);
+    assert_eq!(game.last_learner_card(), Some((second, second_decision)), "the robots' cards since do not count");
+    game.undo().expect("a learner card to undo");
+    assert_eq!(game.last_learner_card(), Some((first, first_decision)), "back on the path to the cursor");
+}

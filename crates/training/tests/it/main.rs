@@ -3,6 +3,7 @@
 mod bulk;
 mod collection;
 mod collection_record;
+mod comments;
 mod deal_code;
 mod exchange;
 mod game;
