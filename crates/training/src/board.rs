@@ -182,8 +182,9 @@ impl BoardGame {
         self.card_comments.get(at)
     }
 
-    /// The teacher's comments a learner who plays the `controlled` seats
-    /// reads with `play` as it stands: those on the cards played since the
+    /// The teacher's comments a learner reads with `play` as it stands,
+    /// `learner_plays` saying whose cards the learner plays
+    /// ([`crate::TableState::is_learner`]): those on the cards played since the
     /// learner's last card, that card included, each where the recorded
     /// play has the same card in the same trick ([`BoardGame::comment_on`]),
     /// in the order played, blank ones left out. Before the learner's first card, those of the
@@ -191,7 +192,7 @@ impl BoardGame {
     /// a comment stays until the learner plays again, however fast the
     /// other seats play.
     #[must_use]
-    pub fn comments_shown(&self, play: &Play, controlled: &[Seat]) -> Vec<(Card, &Localized)> {
+    pub fn comments_shown(&self, play: &Play, learner_plays: impl Fn(Seat) -> bool) -> Vec<(Card, &Localized)> {
         let played: Vec<(usize, Seat, Card)> = play
             .tricks()
             .iter()
@@ -206,7 +207,7 @@ impl BoardGame {
         };
         let from = played
             .iter()
-            .rposition(|(_, seat, _)| controlled.contains(seat))
+            .rposition(|&(_, seat, _)| learner_plays(seat))
             .unwrap_or(played.len().saturating_sub(shown_trick));
         played[from..]
             .iter()

@@ -883,8 +883,6 @@ impl Player {
             (true, Some(last)) => (last.clone(), last.winner(play.trump())),
             _ => (play.current_trick().clone(), None),
         };
-        // The seats whose cards the learner plays: declarer's and dummy's, or one defender's.
-        let controlled = if learner == declarer { vec![learner, learner.partner()] } else { vec![learner] };
         let declarer_won = play.tricks_won(declarer.side());
         let defence_won = play.tricks_won(declarer.side().opponents());
         let status = if finished {
@@ -929,7 +927,7 @@ impl Player {
                     { modes::bidding_score(strings, &game.call_verdicts()) }
                 }
                 { self.view_feedback(ctx, game) }
-                { self.view_card_comments(ctx, play, &controlled) }
+                { self.view_card_comments(ctx, play, &state) }
                 { self.view_controls(ctx, game, &state) }
                 if state.has_ended() {
                     { self.view_end(ctx, game, &state) }
@@ -1039,13 +1037,13 @@ impl Player {
 
     /// The teacher's comments the learner reads now, in the interface's
     /// language (`BoardGame::comments_shown`).
-    fn view_card_comments(&self, ctx: &Context<Self>, play: &Play, controlled: &[Seat]) -> Html {
+    fn view_card_comments(&self, ctx: &Context<Self>, play: &Play, state: &TableState) -> Html {
         let props = ctx.props();
         let locale = props.strings.locale();
         let comments: Vec<(Card, String)> = props
             .board
             .game()
-            .comments_shown(play, controlled)
+            .comments_shown(play, |seat| state.is_learner(seat))
             .into_iter()
             .filter_map(|(card, comment)| Some((card, comment.for_reader(&locale)?.to_plain(&locale))))
             .collect();

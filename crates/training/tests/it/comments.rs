@@ -26,7 +26,7 @@ fn shown(board: &Board, play: &Play) -> Vec<(Card, String)> {
     let locale: Locale = "en".parse().expect("a locale");
     board
         .game()
-        .comments_shown(play, &[Seat::South, Seat::North])
+        .comments_shown(play, |seat| seat.side() == Seat::South.side())
         .into_iter()
         .map(|(card, comment)| (card, comment.for_reader(&locale).expect("English").to_plain(&locale)))
         .collect()
