@@ -139,6 +139,19 @@ pub enum JournalError {
     Full,
 }
 
+/// One branch of a journal, as a list of branches shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BranchSummary {
+    /// The branch's last event: going there switches to the branch.
+    pub leaf: EventId,
+    /// The cards played on it.
+    pub cards: usize,
+    /// Declarer's tricks, once its play is finished.
+    pub declarer_tricks: Option<u8>,
+    /// The cursor is on the branch: at or before its leaf on its path.
+    pub current: bool,
+}
+
 /// The table at one event: the auction, the contract, the play, and how it finished.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableState {
@@ -577,6 +590,26 @@ impl Journal {
             }
         }
         self.events.iter().zip(has_child).filter(|(_, has_child)| !has_child).map(|(event, _)| event).collect()
+    }
+
+    /// Each branch as a list of branches shows it, oldest first (see
+    /// [`Journal::branches`]).
+    #[must_use]
+    pub fn branch_summaries(&self) -> Vec<BranchSummary> {
+        let current_path = self.path(self.current).unwrap_or_default();
+        self.branches()
+            .into_iter()
+            .map(|leaf| {
+                let state = self.state_at(leaf.id).ok();
+                BranchSummary {
+                    leaf: leaf.id,
+                    cards: state.as_ref().and_then(|state| state.play().map(|play| play.cards().count())).unwrap_or(0),
+                    declarer_tricks: state.as_ref().and_then(TableState::declarer_tricks),
+                    current: current_path.contains(&leaf.id)
+                        || self.path(leaf.id).is_ok_and(|path| path.contains(&self.current)),
+                }
+            })
+            .collect()
     }
 
     /// Moves the cursor to the parent; `None` (and no move) at the root.

@@ -73,7 +73,8 @@ pub use gate::{
     RejectionReason, GATE_VERSION,
 };
 pub use journal::{
-    robot_draw, Event, EventId, EventKind, Journal, JournalError, Opening, PlayStart, RobotChoice, TableState,
+    robot_draw, BranchSummary, Event, EventId, EventKind, Journal, JournalError, Opening, PlayStart, RobotChoice,
+    TableState,
 };
 pub use journal_record::{
     read_journal_record, AdviceRecord, CardValueRecord, EventKindRecord, EventRecord, JournalRecord,

@@ -1109,8 +1109,7 @@ impl Player {
         let link = ctx.link();
         let journal = game.journal();
         let Ok(review) = journal.review(journal.current()) else { return html! {} };
-        let branches = journal.branches();
-        let current_path = journal.path(journal.current()).unwrap_or_default();
+        let branches = journal.branch_summaries();
         html! {
             <>
                 if !review.tricks.is_empty() {
@@ -1152,19 +1151,15 @@ impl Player {
                     <details class="game-branches" open=true>
                         <summary>{ strings.get("game-branches") }</summary>
                         <ol>
-                            { for branches.iter().enumerate().map(|(idx, leaf)| {
-                                let id = leaf.id;
-                                let on_path = current_path.contains(&id) || journal.path(id).is_ok_and(|path| path.contains(&journal.current()));
-                                let state = journal.state_at(id).ok();
-                                let cards = state.as_ref().and_then(|state| state.play().map(|play| play.cards().count())).unwrap_or(0);
-                                let result = state.as_ref().and_then(TableState::declarer_tricks);
-                                let mut label = strings.get("game-branch").replace("{n}", &(idx + 1).to_string()).replace("{cards}", &cards.to_string());
-                                if let Some(tricks) = result {
+                            { for branches.iter().enumerate().map(|(idx, branch)| {
+                                let (id, current) = (branch.leaf, branch.current);
+                                let mut label = strings.get("game-branch").replace("{n}", &(idx + 1).to_string()).replace("{cards}", &branch.cards.to_string());
+                                if let Some(tricks) = branch.declarer_tricks {
                                     label.push_str(&format!(" · {}", strings.get("game-branch-result").replace("{tricks}", &tricks.to_string())));
                                 }
                                 html! {
-                                    <li class={classes!("branch", on_path.then_some("current"))}>
-                                        <button class="switch-branch" disabled={on_path} onclick={link.callback(move |_| Msg::GoTo(id))}>{ label }</button>
+                                    <li class={classes!("branch", current.then_some("current"))}>
+                                        <button class="switch-branch" disabled={current} onclick={link.callback(move |_| Msg::GoTo(id))}>{ label }</button>
                                     </li>
                                 }
                             }) }

@@ -155,6 +155,44 @@ fn undo_and_redo_move_by_learner_decisions_and_keep_branches() {
     }
 }
 
+#[test]
+fn each_branch_is_summed_up_with_its_cards_its_result_and_whether_the_cursor_is_on_it() {
+    let mut solver = DdSolver::default();
+    let mut game = Game::new(journal(ending(21, 4), "3NT", Seat::South, 3));
+    drive(&mut game, &mut solver);
+    let decision = game.journal().current();
+    let cards_before = game.journal().state().play().expect("in play").cards().count();
+    let legal: Vec<Card> = game.journal().state().play().expect("in play").legal_cards().iter().collect();
+    assert!(legal.len() > 1, "the fixture gives the learner a choice");
+    let [summary] = game.journal().branch_summaries()[..] else { panic!("one branch") };
+    assert!(summary.current && summary.declarer_tricks.is_none());
+    assert_eq!(summary.cards, cards_before);
+
+    // The first branch played to its end, then a second card at the same decision.
+    game.play_card(legal[0]).expect("a legal card");
+    while !game.journal().state().has_ended() {
+        drive(&mut game, &mut solver);
+        if game.journal().state().is_learners_turn() {
+            let card = best_here(&game);
+            game.play_card(card).expect("a legal card");
+        }
+    }
+    let first_result = game.journal().state().declarer_tricks();
+    game.go_to(decision).expect("an event");
+    game.play_card(legal[1]).expect("a legal card");
+    drive(&mut game, &mut solver);
+    let summaries = game.journal().branch_summaries();
+    assert_eq!(summaries.len(), 2);
+    assert_eq!((summaries[0].declarer_tricks, summaries[0].current), (first_result, false), "the ended branch");
+    assert_eq!(summaries[0].cards, 16, "four tricks of four cards");
+    assert!(summaries[1].current, "the cursor is on the new branch");
+    assert_eq!(summaries[1].cards, game.journal().state().play().expect("in play").cards().count());
+
+    // At the fork, both branches go on from the cursor.
+    game.go_to(decision).expect("an event");
+    assert!(game.journal().branch_summaries().iter().all(|summary| summary.current));
+}
+
 /// Bidding practice from North, the learner South, against the board's 1NT Pass 3NT Pass Pass Pass.
 pub fn bidding_game(deal: bridge::Deal) -> Game {
     let start = training::PlayStart {
