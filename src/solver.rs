@@ -27,12 +27,17 @@ use yew::prelude::*;
 /// awaits them: one request, however many wait.
 pub type TableAnswer = Shared<LocalBoxFuture<'static, Result<(TableMsg, ParMsg), ClientError>>>;
 
-/// The tables being solved, each with the key of its deal and a number of
-/// its own (a newer request for the same deal, after a restart, is told
-/// apart from the one the old worker had): seldom more than one, so a list
-/// (a map took 0.5 KB more of the app's gzip). The number last given is
-/// kept beside them.
-type InFlight = RefCell<(u64, Vec<(u64, String, TableAnswer)>)>;
+/// The tables being solved.
+#[derive(Default)]
+struct InFlight {
+    /// The number last given to a table asked.
+    numbered: u64,
+    /// Each table with its number (a newer request for the same deal, after
+    /// a restart, is told apart from the one the old worker had) and the key
+    /// of its deal: seldom more than one, so a list (a map took 0.5 KB more
+    /// of the app's gzip).
+    tables: Vec<(u64, String, TableAnswer)>,
+}
 
 /// How long a page waits for an answer of the play before it offers the
 /// learner to restart the worker ([`SolverHandle::patience`]): far more than
@@ -49,7 +54,7 @@ pub const PATIENCE: Duration = Duration::from_secs(10);
 #[derive(Clone)]
 pub struct SolverHandle {
     client: Rc<RefCell<Option<SolverClient>>>,
-    tables: Rc<InFlight>,
+    tables: Rc<RefCell<InFlight>>,
     patience: Duration,
 }
 
@@ -94,14 +99,14 @@ impl SolverHandle {
     /// new worker instead of awaiting the old one's end.
     pub fn restart(&self) {
         self.client.borrow_mut().take();
-        self.tables.borrow_mut().1.clear();
+        self.tables.borrow_mut().tables.clear();
     }
 
     /// The table under `key` (a deal's, see `store::Dealt::key`) when the
     /// worker is solving it for some page, to await with that page.
     #[must_use]
     pub fn table_in_flight(&self, key: &str) -> Option<TableAnswer> {
-        self.tables.borrow().1.iter().find(|(_, kept, _)| kept == key).map(|(_, _, answer)| answer.clone())
+        self.tables.borrow().tables.iter().find(|(_, kept, _)| kept == key).map(|(_, _, answer)| answer.clone())
     }
 
     /// The table under `key`: the one in flight, else `solve`'s, asked of
@@ -118,21 +123,21 @@ impl SolverHandle {
         }
         let answer = solve(self.client());
         let number = {
-            let mut tables = self.tables.borrow_mut();
-            tables.0 += 1;
-            tables.0
+            let mut in_flight = self.tables.borrow_mut();
+            in_flight.numbered += 1;
+            in_flight.numbered
         };
-        let tables: Weak<InFlight> = Rc::downgrade(&self.tables);
+        let tables: Weak<RefCell<InFlight>> = Rc::downgrade(&self.tables);
         let answer = async move {
             let res = answer.await;
             if let Some(tables) = tables.upgrade() {
-                tables.borrow_mut().1.retain(|(kept, _, _)| *kept != number);
+                tables.borrow_mut().tables.retain(|(kept, _, _)| *kept != number);
             }
             res
         }
         .boxed_local()
         .shared();
-        self.tables.borrow_mut().1.push((number, key, answer.clone()));
+        self.tables.borrow_mut().tables.push((number, key, answer.clone()));
         answer
     }
 }

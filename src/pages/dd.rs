@@ -39,7 +39,7 @@ enum Analysis {
 /// one's answer or lateness is shown (a restart asks again while the old
 /// worker's request ends).
 #[derive(Default)]
-struct Requests {
+struct Numbers {
     last: Cell<u64>,
     /// Whether the last one is still unanswered.
     waiting: Cell<bool>,
@@ -60,35 +60,35 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     // A store that failed to open keeps nothing: the button at once.
     let no_store = store.is_none() && matches!(library.status, Status::Failed(_));
     let analysis = use_state(|| Analysis::Checking);
-    let requests: Rc<Requests> = use_memo((), |()| Requests::default());
+    let numbers: Rc<Numbers> = use_memo((), |()| Numbers::default());
     // The app's worker, started at the first question of any page.
     let solver = use_solver();
-    let shower = Shower { analysis: analysis.clone(), solver: solver.clone(), requests };
+    let requests = TableRequests { analysis: analysis.clone(), solver: solver.clone(), numbers };
     {
         // The store opens after the first page shows: read once it is there.
-        let (shower, store) = (shower.clone(), store.clone());
+        let (requests, store) = (requests.clone(), store.clone());
         use_effect_with((props.dealt, store.is_some()), move |(dealt, _)| {
             let dealt = *dealt;
             if let Some(store) = store {
                 wasm_bindgen_futures::spawn_local(async move {
-                    match known_table(&shower.solver, Some(&store), &dealt).await {
-                        Known::Kept(table, par) => shower.analysis.set(Analysis::Solved(table, par, None)),
-                        Known::Solving(answer) => shower.show(answer),
-                        Known::Unknown => shower.analysis.set(Analysis::NotAsked),
+                    match known_table(&requests.solver, Some(&store), &dealt).await {
+                        Known::Kept(table, par) => requests.analysis.set(Analysis::Solved(table, par, None)),
+                        Known::Solving(answer) => requests.show(answer),
+                        Known::Unknown => requests.analysis.set(Analysis::NotAsked),
                     }
                 });
             }
         });
     }
     let on_solve = {
-        let (shower, dealt, store) = (shower.clone(), props.dealt, store.clone());
-        Callback::from(move |_: MouseEvent| shower.show(solve_and_keep(&shower.solver, store.clone(), dealt)))
+        let (requests, dealt, store) = (requests.clone(), props.dealt, store.clone());
+        Callback::from(move |_: MouseEvent| requests.show(solve_and_keep(&requests.solver, store.clone(), dealt)))
     };
     let on_restart = {
-        let (shower, dealt) = (shower, props.dealt);
+        let (requests, dealt) = (requests, props.dealt);
         Callback::from(move |_: MouseEvent| {
-            shower.solver.restart();
-            shower.show(solve_and_keep(&shower.solver, store.clone(), dealt));
+            requests.solver.restart();
+            requests.show(solve_and_keep(&requests.solver, store.clone(), dealt));
         })
     };
     let solved = match &*analysis {
@@ -140,26 +140,26 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     }
 }
 
-/// What shows a table request's progress on the page.
+/// The page's table requests to the worker, each shown as it goes.
 #[derive(Clone)]
-struct Shower {
+struct TableRequests {
     analysis: UseStateHandle<Analysis>,
     solver: SolverHandle,
-    requests: Rc<Requests>,
+    numbers: Rc<Numbers>,
 }
 
-impl Shower {
+impl TableRequests {
     /// Shows the table `answer` brings, solving until then, and says so
     /// when the worker's patience runs out first.
     fn show(&self, answer: TableAnswer) {
-        let number = self.requests.last.get() + 1;
-        self.requests.last.set(number);
-        self.requests.waiting.set(true);
+        let number = self.numbers.last.get() + 1;
+        self.numbers.last.set(number);
+        self.numbers.waiting.set(true);
         self.analysis.set(Analysis::Solving { late: false });
         let late = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             yew::platform::time::sleep(late.solver.patience()).await;
-            if late.requests.last.get() == number && late.requests.waiting.get() {
+            if late.numbers.last.get() == number && late.numbers.waiting.get() {
                 late.analysis.set(Analysis::Solving { late: true });
             }
         });
@@ -167,10 +167,10 @@ impl Shower {
         wasm_bindgen_futures::spawn_local(async move {
             let res = answer.await;
             // A newer request (a restart) replaced it.
-            if this.requests.last.get() != number {
+            if this.numbers.last.get() != number {
                 return;
             }
-            this.requests.waiting.set(false);
+            this.numbers.waiting.set(false);
             let analysis = match res {
                 Ok((table, par)) => {
                     // Asked once the table is in, so it makes no question stale.
@@ -184,7 +184,7 @@ impl Shower {
                 Err(ClientError::Unavailable) => Analysis::Unavailable,
                 Err(err) => Analysis::Failed(err.to_string()),
             };
-            if this.requests.last.get() == number {
+            if this.numbers.last.get() == number {
                 this.analysis.set(analysis);
             }
         });
