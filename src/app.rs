@@ -1,7 +1,6 @@
 //! The root component: language, the local library, the header and the routes.
 
 use std::rc::Rc;
-use std::time::Duration;
 
 use ui::Strings;
 use yew::prelude::*;
@@ -12,7 +11,7 @@ use crate::pages::{
     AccountPage, BoardPage, BoardsPage, CollectionHandout, CollectionPage, CollectionsPage, EditorPage, LessonStepPage,
     OpenShared, OverviewPage, PlayPage, RewritePage, SamplePage, SelectionHandout, SettingsPage,
 };
-use crate::solver::SolverHandle;
+use crate::solver::{SolverHandle, SolverTimes};
 use crate::store::schema::DB_NAME;
 use crate::store::Settings;
 use crate::strings::{AppStrings, Language};
@@ -75,15 +74,14 @@ pub struct AppProps {
     /// The IndexedDB database to use; tests give each run its own.
     #[prop_or(DB_NAME)]
     pub database: &'static str,
-    /// How long the player waits for the solver before it offers a
-    /// restart; tests shorten it.
-    #[prop_or(crate::solver::PATIENCE)]
-    pub solver_patience: Duration,
+    /// How long the app waits on the solver's worker; tests shorten it.
+    #[prop_or_default]
+    pub solver_times: SolverTimes,
 }
 
 impl Default for AppProps {
     fn default() -> AppProps {
-        AppProps { database: DB_NAME, solver_patience: crate::solver::PATIENCE }
+        AppProps { database: DB_NAME, solver_times: SolverTimes::default() }
     }
 }
 
@@ -94,7 +92,7 @@ pub fn App(props: &AppProps) -> Html {
     let ui_strings: Rc<Strings> = use_memo(strings.clone(), |strings| strings.ui());
     let library = use_reducer(Library::default);
     // One solver worker for the app's life, started at the first question.
-    let solver = use_memo((), |()| SolverHandle::with_patience(props.solver_patience));
+    let solver = use_memo((), |()| SolverHandle::new(props.solver_times));
     {
         let library = library.clone();
         let database = props.database;

@@ -19,3 +19,4 @@ mod sync;
 mod themes;
 
 pub use app::{App, AppProps, Route, SAMPLE_BOARD, SAMPLE_DEAL};
+pub use solver::SolverTimes;

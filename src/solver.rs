@@ -48,6 +48,23 @@ struct InFlight {
 /// background that long gets there.
 pub const PATIENCE: Duration = Duration::from_secs(10);
 
+/// How long the app waits on its worker: for its first answer, before it
+/// is given up as not started, and for any answer of the play, before the
+/// page offers to restart it. Tests shorten both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverTimes {
+    /// See [`solver_wasm::READY_TIMEOUT`].
+    pub ready: Duration,
+    /// See [`PATIENCE`].
+    pub patience: Duration,
+}
+
+impl Default for SolverTimes {
+    fn default() -> SolverTimes {
+        SolverTimes { ready: solver_wasm::READY_TIMEOUT, patience: PATIENCE }
+    }
+}
+
 /// The app's worker, started at the first [`SolverHandle::client`], and the
 /// tables it is solving. Clones share both; [`App`](crate::app::App)
 /// provides one to every page.
@@ -55,7 +72,7 @@ pub const PATIENCE: Duration = Duration::from_secs(10);
 pub struct SolverHandle {
     client: Rc<RefCell<Option<SolverClient>>>,
     tables: Rc<RefCell<InFlight>>,
-    patience: Duration,
+    times: SolverTimes,
 }
 
 impl PartialEq for SolverHandle {
@@ -65,18 +82,17 @@ impl PartialEq for SolverHandle {
 }
 
 impl SolverHandle {
-    /// A handle whose pages offer a restart after `patience` without an
-    /// answer of the play (tests shorten [`PATIENCE`]).
+    /// A handle whose worker and pages wait on it as long as `times` says.
     #[must_use]
-    pub fn with_patience(patience: Duration) -> SolverHandle {
-        SolverHandle { client: Rc::default(), tables: Rc::default(), patience }
+    pub fn new(times: SolverTimes) -> SolverHandle {
+        SolverHandle { client: Rc::default(), tables: Rc::default(), times }
     }
 
     /// How long the player waits for an answer before it offers to restart
     /// the worker.
     #[must_use]
     pub fn patience(&self) -> Duration {
-        self.patience
+        self.times.patience
     }
 
     /// The worker, started now if there is none or the last was given up
@@ -89,7 +105,7 @@ impl SolverHandle {
         if kept.as_ref().is_some_and(SolverClient::is_unavailable) {
             kept.take();
         }
-        kept.get_or_insert_with(SolverClient::spawn_pooled).clone()
+        kept.get_or_insert_with(|| SolverClient::spawn_pooled_with_timeout(self.times.ready)).clone()
     }
 
     /// Gives the worker up, when it failed or stopped answering (the

@@ -7,7 +7,7 @@ use std::time::Duration;
 use bridge::{Deal, Seat};
 use bridge_training::store::{Hooks, Store};
 use bridge_training::strings::{AppStrings, Language};
-use bridge_training::{App, AppProps, SAMPLE_DEAL};
+use bridge_training::{App, AppProps, SolverTimes, SAMPLE_DEAL};
 use training::{read_board_record, Board, BoardSummary, Collection, Ownership, Timestamp, UserId};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -929,6 +929,11 @@ fn rule_patterns_run_on_the_browsers_regexp() {
 /// machine to check first that no notice shows early.
 const PATIENCE: Duration = Duration::from_millis(1000);
 
+/// The app in `database` with the late-solver tests' patience.
+fn late_props(database: &'static str) -> AppProps {
+    AppProps { database, solver_times: SolverTimes { patience: PATIENCE, ..SolverTimes::default() } }
+}
+
 /// Waits for the late solver's notice, checks that it says why (`why`, a
 /// string's key) and offers a restart, and restarts the worker from it:
 /// the notice goes, since the question is asked again of the new worker,
@@ -955,7 +960,7 @@ async fn a_solver_that_stops_answering_is_offered_a_restart() {
     let database = database_name("late-solver");
     let board = local_board();
     seed_boards(database, std::slice::from_ref(&board)).await;
-    let root = mount_with(&format!("/play/{}", board.id.0), AppProps { database, solver_patience: PATIENCE }).await;
+    let root = mount_with(&format!("/play/{}", board.id.0), late_props(database)).await;
     click(&wait_for(&root, "button.play-declarer").await);
     wait_for(&root, "section.game[data-state='waiting']").await;
     assert!(root.query_selector(".solver-late").expect("valid").is_none(), "no notice while the answer may come");
@@ -979,7 +984,7 @@ async fn a_table_the_solver_does_not_answer_is_offered_a_restart() {
     let database = database_name("late-table");
     let board = local_board();
     seed_boards(database, std::slice::from_ref(&board)).await;
-    let root = mount_with(&format!("/boards/{}", board.id.0), AppProps { database, solver_patience: PATIENCE }).await;
+    let root = mount_with(&format!("/boards/{}", board.id.0), late_props(database)).await;
     click(&wait_for(&root, "button.solve-deal").await);
     wait_for(&root, ".dd-analysis .dd-solving").await;
     assert!(root.query_selector(".solver-late").expect("valid").is_none(), "no notice while the table may come");
@@ -1002,7 +1007,7 @@ async fn a_review_whose_table_does_not_come_offers_a_restart() {
     let store = seed_boards(database, std::slice::from_ref(&board)).await;
     let id = bridge_training::store::new_game_id(&board.id, Timestamp(10), 1);
     store.put_game(&id, &common::finished_game_of(&board, 7), Timestamp(10)).await.expect("stored");
-    let root = mount_with(&format!("/play/{}", board.id.0), AppProps { database, solver_patience: PATIENCE }).await;
+    let root = mount_with(&format!("/play/{}", board.id.0), late_props(database)).await;
     wait_for(&root, "section.game-end .dd-solving").await;
     assert!(root.query_selector(".solver-late").expect("valid").is_none(), "no notice while the table may come");
 
@@ -1011,4 +1016,38 @@ async fn a_review_whose_table_does_not_come_offers_a_restart() {
     assert!(root.query_selector("section.game-end .dd-solving").expect("valid").is_some(), "the review waits on");
     // The new worker's table request gets the notice again.
     wait_for(&root, ".solver-late").await;
+}
+
+/// A worker that does not start (this test page serves no worker script)
+/// is given up after its time to start, and each page says so with a
+/// retry, which starts a new one: the deal page's table, the player's
+/// robots, and a finished game's table in its review.
+#[wasm_bindgen_test]
+async fn a_worker_that_does_not_start_is_said_so_with_a_retry() {
+    let database = database_name("no-worker");
+    let board = local_board();
+    let store = seed_boards(database, std::slice::from_ref(&board)).await;
+    let id = bridge_training::store::new_game_id(&board.id, Timestamp(10), 1);
+    store.put_game(&id, &common::finished_game_of(&board, 7), Timestamp(10)).await.expect("stored");
+    let times = SolverTimes { ready: Duration::from_millis(800), patience: Duration::from_secs(60) };
+    let strings = AppStrings::load(Language::English);
+
+    let root = mount_with(&format!("/boards/{}", board.id.0), AppProps { database, solver_times: times }).await;
+    click(&wait_for(&root, "button.solve-deal").await);
+    wait_for(&root, ".dd-analysis .dd-solving").await;
+    let unavailable = wait_for(&root, ".dd-analysis .dd-unavailable").await;
+    assert!(unavailable.text_content().unwrap_or_default().contains(&strings.get("dd-unavailable")));
+    click(&unavailable.query_selector("button.solve-deal").expect("valid").expect("a retry"));
+    wait_for(&root, ".dd-analysis .dd-solving").await;
+    wait_for(&root, ".dd-analysis .dd-unavailable").await;
+
+    // The finished game's review asks for the board's table.
+    let root = mount_with(&format!("/play/{}", board.id.0), AppProps { database, solver_times: times }).await;
+    wait_for(&root, "section.game-end").await;
+    let alert = wait_for(&root, ".solver-unavailable").await;
+    assert!(alert.text_content().unwrap_or_default().contains(&strings.get("game-solver-unavailable")));
+    click(&alert.query_selector("button.retry").expect("valid").expect("a retry"));
+    yew::platform::time::sleep(Duration::from_millis(100)).await;
+    assert!(root.query_selector(".solver-unavailable").expect("valid").is_none(), "asked again of a new worker");
+    wait_for(&root, ".solver-unavailable").await;
 }

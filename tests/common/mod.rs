@@ -46,13 +46,12 @@ pub fn play_to_the_end(journal: &mut training::Journal) {
         if state.is_finished() {
             break;
         }
+        // The advice at the learner's decision, before its card (a forced
+        // card's too, as the player asks it).
+        let decision = journal.current();
+        journal.advise(&mut solver, decision).expect("the learner's turn is a decision");
         let card = state.play().expect("in play").legal_cards().iter().next().expect("a legal card");
-        let played = journal.play_card(card).expect("the learner's turn");
-        // A forced card has no advice.
-        match journal.advise(&mut solver, played) {
-            Ok(_) | Err(training::JournalError::NotADecision(_)) => {}
-            Err(error) => panic!("advice: {error}"),
-        }
+        journal.play_card(card).expect("the learner's turn");
     }
     journal.end_play().expect("the play ends");
 }

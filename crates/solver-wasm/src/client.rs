@@ -82,10 +82,17 @@ impl SolverClient {
     /// ([`crate::WORKER_SCRIPT`]). Both answer every request the same way.
     #[must_use]
     pub fn spawn_pooled() -> SolverClient {
+        SolverClient::spawn_pooled_with_timeout(READY_TIMEOUT)
+    }
+
+    /// [`SolverClient::spawn_pooled`], giving the worker `ready_within` to
+    /// answer its first question instead of [`READY_TIMEOUT`].
+    #[must_use]
+    pub fn spawn_pooled_with_timeout(ready_within: Duration) -> SolverClient {
         if crate::pool_available() {
-            SolverClient::spawn_script(crate::POOL_WORKER_SCRIPT, true, READY_TIMEOUT)
+            SolverClient::spawn_script(crate::POOL_WORKER_SCRIPT, true, ready_within)
         } else {
-            SolverClient::spawn(crate::WORKER_SCRIPT)
+            SolverClient::spawn_script(crate::WORKER_SCRIPT, false, ready_within)
         }
     }
 
