@@ -1020,8 +1020,8 @@ async fn a_review_whose_table_does_not_come_offers_a_restart() {
 
 /// A worker that does not start (this test page serves no worker script)
 /// is given up after its time to start, and each page says so with a
-/// retry, which starts a new one: the deal page's table, the player's
-/// robots, and a finished game's table in its review.
+/// retry, which starts a new one: the deal page's table, and a finished
+/// game's table in its review.
 #[wasm_bindgen_test]
 async fn a_worker_that_does_not_start_is_said_so_with_a_retry() {
     let database = database_name("no-worker");
