@@ -184,13 +184,13 @@ impl BoardGame {
 
     /// The teacher's comments a learner reads with `play` as it stands,
     /// `learner_plays` saying whose cards the learner plays
-    /// ([`crate::TableState::is_learner`]): those on the cards played since the
-    /// learner's last card, that card included, each where the recorded
+    /// ([`crate::TableState::is_learner`]): those on the cards played since
+    /// the learner's last card, that card included, each where the recorded
     /// play has the same card in the same trick ([`BoardGame::comment_on`]),
-    /// in the order played, blank ones left out. Before the learner's first card, those of the
-    /// trick on the table (the current one, else the last one complete). So
-    /// a comment stays until the learner plays again, however fast the
-    /// other seats play.
+    /// in the order played, blank ones left out. Before the learner's first
+    /// card, those of the trick on the table (the current one, else the
+    /// last one complete). So a comment stays until the learner plays
+    /// again, however fast the other seats play.
     #[must_use]
     pub fn comments_shown(&self, play: &Play, learner_plays: impl Fn(Seat) -> bool) -> Vec<(Card, &Localized)> {
         let played: Vec<(usize, Seat, Card)> = play
