@@ -35,6 +35,9 @@ use crate::store::{self, kept_or_solved, Dealt, Store, StoreError, StoredGame};
 use crate::strings::AppStrings;
 
 mod modes;
+mod waiting;
+
+use waiting::Waiting;
 
 #[derive(Properties, PartialEq)]
 pub struct PlayPageProps {
@@ -163,16 +166,10 @@ pub struct Player {
     phase: Phase,
     /// The stored game's id.
     game_id: String,
-    /// The question asked of the worker and not yet answered.
-    asking: Option<SolverQuestion>,
-    /// How many questions were asked (each `asking` its number, and the
-    /// board's table at the end its own), so that a late reminder of an
-    /// earlier one is told apart.
-    asked: u64,
-    /// The question whose answer is late: the one numbered so when
-    /// [`SolverHandle::patience`] went by without an answer. The page then
-    /// offers to restart the worker while it is still the one asked.
-    late: Option<u64>,
+    /// The question or table asked of the worker and not yet answered. The
+    /// page offers to restart the worker when it is late (still waited for
+    /// [`SolverHandle::patience`] after it was asked).
+    waiting: Waiting,
     /// The board's opening lead, asked of the worker while the learner
     /// reads the auction (`Board::opening_lead`), until it is answered.
     early: Option<SolverPosition>,
@@ -186,8 +183,6 @@ pub struct Player {
     show_best: bool,
     /// The claim being chosen: the tricks for the learner's side.
     claim: Option<u8>,
-    /// Whether the board's table was asked for (once a game has ended).
-    table_asked: bool,
     /// The game just began or came back: the page shows it from its top
     /// once rendered, so that a phone's screen holds the whole table.
     scroll_to_game: bool,
@@ -287,16 +282,13 @@ impl Component for Player {
         Player {
             phase: Phase::Loading,
             game_id: String::new(),
-            asking: None,
-            asked: 0,
-            late: None,
+            waiting: Waiting::default(),
             early: None,
             early_values: None,
             failure: None,
             unavailable: false,
             show_best: false,
             claim: None,
-            table_asked: false,
             scroll_to_game: false,
             table: None,
             table_kept: false,
@@ -393,9 +385,7 @@ impl Component for Player {
                 }
             }
             Msg::Answered(question, reply) => {
-                if self.asking.as_ref() == Some(&question) {
-                    self.asking = None;
-                }
+                self.waiting.answered(&question);
                 let Phase::Playing(game) = &mut self.phase else { return false };
                 let position = question.position().clone();
                 match reply {
@@ -410,8 +400,8 @@ impl Component for Player {
                 }
                 self.early = None;
                 // A game waiting for it takes it (or asks again when it failed).
-                if self.asking.as_ref().is_some_and(|question| question.position() == &position) {
-                    self.asking = None;
+                if self.waiting.question().is_some_and(|question| question.position() == &position) {
+                    self.waiting.stop_asking();
                 }
                 if let Some(values) = values {
                     if let Phase::Playing(game) = &mut self.phase {
@@ -422,30 +412,26 @@ impl Component for Player {
                 self.step(ctx, false);
             }
             Msg::SolverFailed(detail) => {
-                self.asking = None;
+                self.waiting.stop_asking();
                 self.failure = Some(detail);
             }
             Msg::SolverUnavailable => {
-                self.asking = None;
+                self.waiting.stop_asking();
                 self.unavailable = true;
             }
-            Msg::Late(asked) => {
-                self.late = Some(asked);
-                return self.waits_too_long();
-            }
+            Msg::Late(asked) => return self.waiting.remind(asked) && self.waits_too_long(),
             Msg::Retry => {
                 self.failure = None;
                 self.unavailable = false;
-                // Asked again of the new worker (the old one's answer, if it
-                // ever comes, is dropped with it).
-                self.asking = None;
+                // Asked again of the new worker (the old one's answers, if
+                // they ever come, are dropped with it), the table too.
+                self.waiting.forget();
                 ctx.props().solver.restart();
-                // Their answers went with the old worker.
                 self.early = None;
-                self.table_asked = self.table.is_some();
                 self.step(ctx, false);
             }
             Msg::Table(table, par, kept) => {
+                self.waiting.table_came();
                 self.table = Some((table, par));
                 self.table_kept = kept;
                 self.keep_next(ctx);
@@ -453,7 +439,7 @@ impl Component for Player {
             Msg::NextKept => self.next_table = NextTable::Kept,
             Msg::NewGame => {
                 self.phase = Phase::Choosing;
-                self.asking = None;
+                self.waiting.stop_asking();
                 self.failure = None;
                 self.ask_early(ctx);
             }
@@ -558,8 +544,8 @@ impl Player {
         match advance.ask {
             Some(question) => self.ask(ctx, question),
             None => {
-                self.asking = None;
-                if state.has_ended() && self.table.is_none() && !self.table_asked {
+                self.waiting.stop_asking();
+                if state.has_ended() && self.table.is_none() && !self.waiting.waits_for_table() {
                     self.ask_table(ctx);
                 } else if state.has_ended() && self.table.is_some() {
                     self.keep_next(ctx);
@@ -591,11 +577,8 @@ impl Player {
     /// Asks the worker `question`: every card's value (advice, claims) or
     /// the best cards only (the robots' cards), as the game needs.
     fn ask(&mut self, ctx: &Context<Self>, question: SolverQuestion) {
-        if self.asking.as_ref() == Some(&question) {
-            return;
-        }
-        self.asking = Some(question.clone());
-        self.number_the_question(ctx);
+        let Some(number) = self.waiting.ask(question.clone()) else { return };
+        self.remind_later(ctx, number);
         if self.early.as_ref() == Some(question.position()) {
             // Asked already, while the learner read the auction: its
             // values answer either question (`Msg::Early`).
@@ -629,24 +612,20 @@ impl Player {
         });
     }
 
-    /// Numbers the question just asked of the worker (a card's, or the
-    /// board's table), and has the page reminded of it once
-    /// [`SolverHandle::patience`] has gone by (`Msg::Late`).
-    fn number_the_question(&mut self, ctx: &Context<Self>) {
-        self.asked += 1;
-        let (asked, patience) = (self.asked, ctx.props().solver.patience());
+    /// Has the page reminded of the question or table numbered `number`
+    /// once [`SolverHandle::patience`] has gone by (`Msg::Late`).
+    fn remind_later(&self, ctx: &Context<Self>, number: u64) {
+        let patience = ctx.props().solver.patience();
         ctx.link().send_future(async move {
             yew::platform::time::sleep(patience).await;
-            Msg::Late(asked)
+            Msg::Late(number)
         });
     }
 
-    /// Whether the question still waited for (a card's, or the board's
-    /// table at the end) is the one whose patience ran out, and no failure
-    /// is shown instead.
+    /// Whether what the page waits for is late, and no failure is shown
+    /// instead (its retry restarts the worker too).
     fn waits_too_long(&self) -> bool {
-        let waiting = self.asking.is_some() || (self.table_asked && self.table.is_none());
-        waiting && self.late == Some(self.asked) && self.failure.is_none() && !self.unavailable
+        self.waiting.is_late() && self.failure.is_none() && !self.unavailable
     }
 
     /// Asks the worker the values of the board's opening lead while the
@@ -730,8 +709,8 @@ impl Player {
     /// kept since the page read it (the collection's previous board solved
     /// it during its review), else from the worker, and then kept.
     fn ask_table(&mut self, ctx: &Context<Self>) {
-        self.table_asked = true;
-        self.number_the_question(ctx);
+        let number = self.waiting.ask_table();
+        self.remind_later(ctx, number);
         let props = ctx.props();
         // On the app's worker when not kept: a table is not made stale by
         // the play's questions (`solver_wasm::Lane`), so going back after
