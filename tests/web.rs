@@ -1029,7 +1029,7 @@ async fn a_worker_that_does_not_start_is_said_so_with_a_retry() {
     let store = seed_boards(database, std::slice::from_ref(&board)).await;
     let id = bridge_training::store::new_game_id(&board.id, Timestamp(10), 1);
     store.put_game(&id, &common::finished_game_of(&board, 7), Timestamp(10)).await.expect("stored");
-    let times = SolverTimes { ready: Duration::from_millis(800), patience: Duration::from_secs(60) };
+    let times = SolverTimes { ready: Duration::from_millis(1500), patience: Duration::from_secs(60) };
     let strings = AppStrings::load(Language::English);
 
     let root = mount_with(&format!("/boards/{}", board.id.0), AppProps { database, solver_times: times }).await;
