@@ -100,10 +100,7 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
             <>
                 <p class="dd-solving">{ strings.get("dd-solving") }</p>
                 if *late {
-                    <p class="solver-late" role="status">
-                        { strings.get("dd-late") }{ " " }
-                        <button class="retry" onclick={on_restart}>{ strings.get("game-solver-restart") }</button>
-                    </p>
+                    { super::solver_late_notice(&strings, "dd-late", on_restart) }
                 }
             </>
         },

@@ -897,10 +897,7 @@ impl Player {
                 </div>
                 <p class="game-status" aria-live="polite">{ status }</p>
                 if self.waits_too_long() {
-                    <p class="solver-late" role="status">
-                        { strings.get("game-solver-late") }{ " " }
-                        <button class="retry" onclick={ctx.link().callback(|_| Msg::Retry)}>{ strings.get("game-solver-restart") }</button>
-                    </p>
+                    { super::solver_late_notice(strings, "game-solver-late", ctx.link().callback(|_| Msg::Retry)) }
                 }
                 if state.auction().is_some() {
                     { modes::bidding_score(strings, &game.call_verdicts()) }
