@@ -728,7 +728,7 @@ async fn a_board_deleted_for_good_leaves_the_list_and_the_other_stays() {
     let par = ParMsg { score: 400, contracts: vec!["3N-NS".to_owned()] };
     store.put_solved(&dealt, &table, &par).await.expect("kept");
     for board in [&kept, &deleted] {
-        put_a_game(&store, board).await;
+        put_a_game(&store, board, &common::game_of(board, 7, 0)).await;
     }
     let root = mount_at("/", database).await;
     delete_for_good(&root, &deleted).await;
@@ -748,10 +748,10 @@ async fn a_board_deleted_for_good_leaves_the_list_and_the_other_stays() {
     assert_eq!(games_count(&store, &kept).await, 0, "the last board's game goes with it");
 }
 
-/// Stores a game of `board` just begun, as the player stores it.
-async fn put_a_game(store: &Store, board: &Board) {
+/// Stores `journal`, a game of `board`, as the player stores it.
+async fn put_a_game(store: &Store, board: &Board, journal: &training::Journal) {
     let id = bridge_training::store::new_game_id(&board.id, Timestamp(10), 1);
-    store.put_game(&id, &common::game_of(board, 7, 0), Timestamp(10)).await.expect("stored");
+    store.put_game(&id, journal, Timestamp(10)).await.expect("stored");
 }
 
 /// How many readable games of `board` the store holds.
@@ -1005,8 +1005,7 @@ async fn a_review_whose_table_does_not_come_offers_a_restart() {
     let database = database_name("late-review");
     let board = local_board();
     let store = seed_boards(database, std::slice::from_ref(&board)).await;
-    let id = bridge_training::store::new_game_id(&board.id, Timestamp(10), 1);
-    store.put_game(&id, &common::finished_game_of(&board, 7), Timestamp(10)).await.expect("stored");
+    put_a_game(&store, &board, &common::finished_game_of(&board, 7)).await;
     let root = mount_with(&format!("/play/{}", board.id.0), late_props(database)).await;
     wait_for(&root, "section.game-end .dd-solving").await;
     assert!(root.query_selector(".solver-late").expect("valid").is_none(), "no notice while the table may come");
@@ -1027,8 +1026,7 @@ async fn a_worker_that_does_not_start_is_said_so_with_a_retry() {
     let database = database_name("no-worker");
     let board = local_board();
     let store = seed_boards(database, std::slice::from_ref(&board)).await;
-    let id = bridge_training::store::new_game_id(&board.id, Timestamp(10), 1);
-    store.put_game(&id, &common::finished_game_of(&board, 7), Timestamp(10)).await.expect("stored");
+    put_a_game(&store, &board, &common::finished_game_of(&board, 7)).await;
     let times = SolverTimes { ready: Duration::from_millis(1500), patience: Duration::from_secs(60) };
     let strings = AppStrings::load(Language::English);
 

@@ -2,7 +2,7 @@
 //! request (the UI thread never solves), kept in the local store once
 //! solved and then shown at once.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use bridge::{BySeat, Strain};
@@ -14,6 +14,8 @@ use crate::app::{use_app_strings, use_library};
 use crate::library::Status;
 use crate::solver::{use_solver, SolverHandle, TableAnswer};
 use crate::store::{known_table, solve_and_keep, Dealt, Known};
+
+use super::waiting::Waiting;
 
 /// Where the double-dummy analysis of the deal stands.
 #[derive(Clone, PartialEq)]
@@ -35,16 +37,6 @@ enum Analysis {
     Unavailable,
 }
 
-/// This page's requests for the table, numbered, so that only the last
-/// one's answer or lateness is shown (a restart asks again while the old
-/// worker's request ends).
-#[derive(Default)]
-struct Numbers {
-    last: Cell<u64>,
-    /// Whether the last one is still unanswered.
-    waiting: Cell<bool>,
-}
-
 #[derive(Properties, PartialEq)]
 pub struct DdAnalysisProps {
     pub dealt: Dealt,
@@ -60,10 +52,11 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
     // A store that failed to open keeps nothing: the button at once.
     let no_store = store.is_none() && matches!(library.status, Status::Failed(_));
     let analysis = use_state(|| Analysis::Checking);
-    let numbers: Rc<Numbers> = use_memo((), |()| Numbers::default());
+    // This page's requests, numbered: only the last one's answer or lateness is shown.
+    let waiting: Rc<RefCell<Waiting>> = use_memo((), |()| RefCell::default());
     // The app's worker, started at the first question of any page.
     let solver = use_solver();
-    let requests = TableRequests { analysis: analysis.clone(), solver: solver.clone(), numbers };
+    let requests = TableRequests { analysis: analysis.clone(), solver: solver.clone(), waiting };
     {
         // The store opens after the first page shows: read once it is there.
         let (requests, store) = (requests.clone(), store.clone());
@@ -142,21 +135,20 @@ pub fn DdAnalysis(props: &DdAnalysisProps) -> Html {
 struct TableRequests {
     analysis: UseStateHandle<Analysis>,
     solver: SolverHandle,
-    numbers: Rc<Numbers>,
+    waiting: Rc<RefCell<Waiting>>,
 }
 
 impl TableRequests {
     /// Shows the table `answer` brings, solving until then, and says so
     /// when the worker's patience runs out first.
     fn show(&self, answer: TableAnswer) {
-        let number = self.numbers.last.get() + 1;
-        self.numbers.last.set(number);
-        self.numbers.waiting.set(true);
+        let number = self.waiting.borrow_mut().ask_table();
         self.analysis.set(Analysis::Solving { late: false });
         let late = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             yew::platform::time::sleep(late.solver.patience()).await;
-            if late.numbers.last.get() == number && late.numbers.waiting.get() {
+            late.waiting.borrow_mut().remind(number);
+            if late.waiting.borrow().is_late() {
                 late.analysis.set(Analysis::Solving { late: true });
             }
         });
@@ -164,10 +156,10 @@ impl TableRequests {
         wasm_bindgen_futures::spawn_local(async move {
             let res = answer.await;
             // A newer request (a restart) replaced it.
-            if this.numbers.last.get() != number {
+            if !this.waiting.borrow().is_last(number) {
                 return;
             }
-            this.numbers.waiting.set(false);
+            this.waiting.borrow_mut().table_came();
             let analysis = match res {
                 Ok((table, par)) => {
                     // Asked once the table is in, so it makes no question stale.
@@ -181,7 +173,7 @@ impl TableRequests {
                 Err(ClientError::Unavailable) => Analysis::Unavailable,
                 Err(err) => Analysis::Failed(err.to_string()),
             };
-            if this.numbers.last.get() == number {
+            if this.waiting.borrow().is_last(number) {
                 this.analysis.set(analysis);
             }
         });

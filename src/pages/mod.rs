@@ -15,6 +15,7 @@ mod play;
 mod rewrite;
 mod sample;
 mod settings;
+mod waiting;
 
 pub use account::AccountPage;
 pub use board::BoardPage;

@@ -34,10 +34,9 @@ use crate::solver::{use_solver, SolverHandle};
 use crate::store::{self, kept_or_solved, Dealt, Store, StoreError, StoredGame};
 use crate::strings::AppStrings;
 
-mod modes;
-mod waiting;
+use super::waiting::Waiting;
 
-use waiting::Waiting;
+mod modes;
 
 #[derive(Properties, PartialEq)]
 pub struct PlayPageProps {
@@ -419,7 +418,10 @@ impl Component for Player {
                 self.waiting.stop_asking();
                 self.unavailable = true;
             }
-            Msg::Late(asked) => return self.waiting.remind(asked) && self.waits_too_long(),
+            Msg::Late(asked) => {
+                self.waiting.remind(asked);
+                return self.waits_too_long();
+            }
             Msg::Retry => {
                 self.failure = None;
                 self.unavailable = false;

@@ -34,21 +34,25 @@ fn only_the_last_thing_asked_and_still_waited_for_is_late() {
     let mut waiting = Waiting::default();
     let first = waiting.ask(analyse).expect("new");
     let second = waiting.ask(best.clone()).expect("new");
-    assert!(!waiting.remind(first), "the first question's reminder comes after another was asked");
-    assert!(waiting.remind(second));
+    waiting.remind(first);
+    assert!(!waiting.is_late(), "the first question's reminder comes after another was asked");
+    assert!(!waiting.is_last(first) && waiting.is_last(second));
+    waiting.remind(second);
     assert!(waiting.is_late());
     waiting.answered(&best);
     assert!(!waiting.is_late(), "answered since");
 
     let table = waiting.ask_table();
     assert!(waiting.waits_for_table());
-    assert!(waiting.remind(table), "the table is waited for too");
+    waiting.remind(table);
+    assert!(waiting.is_late(), "the table is waited for too");
     waiting.table_came();
     assert!(!waiting.is_late() && !waiting.waits_for_table());
 
     let table = waiting.ask_table();
     waiting.stop_asking();
-    assert!(waiting.remind(table), "a question given up leaves the table waited for");
+    waiting.remind(table);
+    assert!(waiting.is_late(), "a question given up leaves the table waited for");
     waiting.forget();
     assert!(!waiting.is_late() && !waiting.waits_for_table(), "a restart forgets both");
 }
