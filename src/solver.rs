@@ -105,7 +105,7 @@ impl SolverHandle {
         if kept.as_ref().is_some_and(SolverClient::is_unavailable) {
             kept.take();
         }
-        kept.get_or_insert_with(|| SolverClient::spawn_pooled_with_timeout(self.times.ready)).clone()
+        kept.get_or_insert_with(|| SolverClient::spawn_pooled(self.times.ready)).clone()
     }
 
     /// Gives the worker up, when it failed or stopped answering (the

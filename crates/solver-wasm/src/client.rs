@@ -80,15 +80,10 @@ impl SolverClient {
     /// pool) when the page can run a thread pool
     /// ([`crate::pool_available`]), else the one-thread worker
     /// ([`crate::WORKER_SCRIPT`]). Both answer every request the same way.
+    /// The worker has `ready_within` to answer its first question (the app
+    /// gives it [`READY_TIMEOUT`]; tests less).
     #[must_use]
-    pub fn spawn_pooled() -> SolverClient {
-        SolverClient::spawn_pooled_with_timeout(READY_TIMEOUT)
-    }
-
-    /// [`SolverClient::spawn_pooled`], giving the worker `ready_within` to
-    /// answer its first question instead of [`READY_TIMEOUT`].
-    #[must_use]
-    pub fn spawn_pooled_with_timeout(ready_within: Duration) -> SolverClient {
+    pub fn spawn_pooled(ready_within: Duration) -> SolverClient {
         if crate::pool_available() {
             SolverClient::spawn_script(crate::POOL_WORKER_SCRIPT, true, ready_within)
         } else {
