@@ -82,6 +82,16 @@ pub fn bench(args: &[String]) -> Result<()> {
             run(bench)
         },
     )?;
+    step("bench what a learner waits for while playing boards in the built app, with and without the pool", || {
+        // `BENCH_PLAY_BOARDS=N` (read at run time) sets the boards played on each page.
+        let mut bench = cargo();
+        bench
+            .args(["test", "-p", "e2e", "--test", "play_bench", "--", "--nocapture"])
+            .env("E2E_DIST", project_root().join("dist"))
+            .env("CHROMEDRIVER", tools::CHROMEDRIVER)
+            .env("CHROMIUM", tools::CHROMIUM);
+        run(bench)
+    })?;
     step("size of the app's wasm", app_size)
 }
 

@@ -34,9 +34,12 @@
 
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
-use double_dummy::DdTable;
+use anyhow::{Context, Result};
 use e2e::{Browser, StaticServer};
+use shared::{bench_deals, env_number, percentile, summary};
+
+#[path = "shared/bench.rs"]
+mod shared;
 
 /// Deals whose table is solved unless `BENCH_TABLE_DEALS` says otherwise.
 const TABLE_DEALS: usize = 200;
@@ -44,39 +47,6 @@ const TABLE_DEALS: usize = 200;
 const STARTS: usize = 10;
 /// How long one deal may take, both ways, before the bench gives up.
 const DEAL_WAIT: Duration = Duration::from_secs(600);
-
-/// The value at `percent` of sorted `times` (nearest rank).
-fn percentile(sorted: &[f64], percent: usize) -> f64 {
-    let rank = (sorted.len() * percent).div_ceil(100).max(1);
-    sorted[rank - 1]
-}
-
-fn summary(times: &[f64]) -> String {
-    let mut sorted = times.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    format!(
-        "n={}, median {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms, total {:.1} s",
-        sorted.len(),
-        percentile(&sorted, 50),
-        percentile(&sorted, 90),
-        percentile(&sorted, 99),
-        sorted[sorted.len() - 1],
-        sorted.iter().sum::<f64>() / 1000.0
-    )
-}
-
-/// A line of bench-deals.txt: the deal and its table.
-fn vector(line: &str) -> Result<(String, DdTable)> {
-    let tokens: Vec<&str> = line.split_whitespace().collect();
-    if tokens.len() != 26 {
-        bail!("26 tokens expected in {line}");
-    }
-    let mut values = [0u8; 20];
-    for (value, token) in values.iter_mut().zip(&tokens[4..24]) {
-        *value = token.parse()?;
-    }
-    Ok((tokens[..4].join(" "), DdTable::from_vector_order(values)))
-}
 
 fn tricks(value: &serde_json::Value) -> Vec<u8> {
     value.as_array().into_iter().flatten().filter_map(|n| n.as_u64().and_then(|n| u8::try_from(n).ok())).collect()
@@ -89,8 +59,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         return Ok(());
     };
     let wanted = env_number("BENCH_TABLE_DEALS").unwrap_or(TABLE_DEALS);
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/dd/bench-deals.txt"))?;
-    let vectors: Vec<(String, DdTable)> = text.lines().take(wanted).map(vector).collect::<Result<_>>()?;
+    let vectors = bench_deals(wanted)?;
     let deals: Vec<&str> = vectors.iter().map(|(deal, _)| deal.as_str()).collect();
     let boards = env_number("BENCH_BOARDS").unwrap_or(usize::MAX);
     let positions = e2e::pool::boards(boards)?;
@@ -239,11 +208,6 @@ fn known_values(positions: &[([String; 4], e2e::pool::Values)]) -> Result<Vec<u8
             Ok(solver.solve(&position))
         })
         .collect()
-}
-
-/// The number in environment variable `name`, if it holds one.
-fn env_number(name: &str) -> Option<usize> {
-    std::env::var(name).ok().and_then(|n| n.parse().ok())
 }
 
 /// Whether a position (`card_values`'s fields) is a deal's opening lead:
