@@ -2,7 +2,8 @@
 //! asked and not answered, or a board's table (the deal page's, or the
 //! review's once a game has ended), each numbered, so that an answer or the
 //! reminder sent when the worker's patience has run out is told apart from
-//! one about an earlier request.
+//! one about an earlier request; and the player's table asked ahead of its
+//! review, which the review waits for rather than asking again.
 
 use training::SolverQuestion;
 
@@ -16,6 +17,19 @@ pub(crate) struct Waiting {
     asked: u64,
     /// The number whose patience ran out last.
     late: Option<u64>,
+    /// Where the table asked ahead of the review stands.
+    ahead: Ahead,
+}
+
+/// The player's table asked ahead of its review ([`Waiting::ask_ahead`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Ahead {
+    #[default]
+    NotAsked,
+    /// Its request is in flight.
+    Pending,
+    /// Answered, failed, or gone with a restarted worker.
+    Ended,
 }
 
 impl Waiting {
@@ -33,6 +47,34 @@ impl Waiting {
     pub(crate) fn ask_table(&mut self) -> u64 {
         self.table = true;
         self.number()
+    }
+
+    /// Whether to ask for the board's table ahead of the review, once a
+    /// page: true the first time only, when it is then taken as asked.
+    /// Nobody waits for it until the review does ([`Waiting::ask_table`]).
+    pub(crate) fn ask_ahead(&mut self) -> bool {
+        let first = self.ahead == Ahead::NotAsked;
+        if first {
+            self.ahead = Ahead::Pending;
+        }
+        first
+    }
+
+    /// Whether the table asked ahead is still in flight: a table waited
+    /// for now ([`Waiting::ask_table`]) comes with its answer, not a new request.
+    pub(crate) fn ahead_pending(&self) -> bool {
+        self.ahead == Ahead::Pending
+    }
+
+    /// The table asked ahead failed: whether to ask for it again now (the
+    /// review waits for it, and shows this new request's failure). A
+    /// failure that comes after a restart (see [`Waiting::forget`]) asks nothing.
+    pub(crate) fn ahead_failed(&mut self) -> bool {
+        if self.ahead != Ahead::Pending {
+            return false;
+        }
+        self.ahead = Ahead::Ended;
+        self.table
     }
 
     fn number(&mut self) -> u64 {
@@ -63,9 +105,13 @@ impl Waiting {
         self.question = None;
     }
 
-    /// The board's table came, or its request ended otherwise.
+    /// The board's table came (the one asked ahead, too), or its request
+    /// ended otherwise.
     pub(crate) fn table_came(&mut self) {
         self.table = false;
+        if self.ahead == Ahead::Pending {
+            self.ahead = Ahead::Ended;
+        }
     }
 
     /// Whether `number` is the last thing asked: an older request's end
@@ -75,10 +121,14 @@ impl Waiting {
     }
 
     /// Nothing is waited for: the worker is restarted, and whatever is
-    /// still needed will be asked again of the new one.
+    /// still needed will be asked again of the new one (the table asked
+    /// ahead went with the old one).
     pub(crate) fn forget(&mut self) {
         self.question = None;
         self.table = false;
+        if self.ahead == Ahead::Pending {
+            self.ahead = Ahead::Ended;
+        }
     }
 
     /// The reminder of `number`, sent when the worker's patience ran out

@@ -80,20 +80,22 @@ pub async fn known_table(solver: &SolverHandle, store: Option<&Store>, dealt: &D
 
 /// The table of `dealt` and its par as kept in `store`, else asked of the
 /// app's worker (started only then, and not asked twice, see
-/// [`solve_and_keep`]) and kept; with whether they were kept.
+/// [`solve_and_keep`]) and kept; with whether they were kept: read from
+/// the store, or the answer to an earlier request in flight (which keeps
+/// it), rather than solved for this one.
 pub async fn kept_or_solved(
     solver: SolverHandle,
     store: Option<Rc<Store>>,
     dealt: Dealt,
 ) -> Result<(TableMsg, ParMsg, bool), ClientError> {
-    let answer = match known_table(&solver, store.as_deref(), &dealt).await {
+    let (answer, kept) = match known_table(&solver, store.as_deref(), &dealt).await {
         Known::Kept(table, par) => return Ok((table, par, true)),
-        Known::Solving(answer) => answer,
+        Known::Solving(answer) => (answer, true),
         // A write fails alike when the store cannot be read.
-        Known::Unknown => solve_and_keep(&solver, store, dealt),
+        Known::Unknown => (solve_and_keep(&solver, store, dealt), false),
     };
     let (table, par) = answer.await?;
-    Ok((table, par, false))
+    Ok((table, par, kept))
 }
 
 impl Store {

@@ -7,8 +7,8 @@
 //! declarer makes (the highest number of tricks of any strain and seat,
 //! bid to that level), and the learner plays each board to its end as
 //! declarer, through the page as a learner does: from the boards list to
-//! the board, "Play", "Play as declarer" at once (no time spent reading
-//! the auction), then always the first card it may play. Each wait is
+//! the board, "Play", a second on the auction (`BENCH_READ_MS`), "Play as
+//! declarer", then always the first card it may play, at once. Each wait is
 //! timed in the page (`performance.now()`, from the click to the change of
 //! the page that ends it, seen by a `MutationObserver`):
 //!
@@ -25,9 +25,11 @@
 //! Twice: on a cross-origin isolated page (the threaded worker's pool) and
 //! on a page without isolation (the one-thread worker, as on a browser
 //! without threads). `E2E_DIST` names the built app; `BENCH_PLAY_BOARDS=N`
-//! sets the boards (by default 20).
+//! sets the boards (by default 20), `BENCH_READ_MS=N` the time on the
+//! auction (by default 1,000 ms; 0 for a learner who starts at once).
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use bridge::{Seat, Strain};
@@ -40,6 +42,10 @@ mod shared;
 
 /// Boards played on each page unless `BENCH_PLAY_BOARDS` says otherwise.
 const BOARDS: usize = 20;
+/// How long the learner reads the auction before "Play as declarer", in
+/// ms, unless `BENCH_READ_MS` says otherwise: the worker meanwhile answers
+/// the opening lead, asked at once, and solves the board's table.
+const READ_MS: usize = 1000;
 
 /// Clicks the element `arguments[0]` names and times, in the page, what
 /// follows (run by WebDriver's `execute_async`, the kind of click as
@@ -158,7 +164,7 @@ fn ms(times: &serde_json::Value, key: &str) -> Result<f64> {
 }
 
 /// Plays every board of the boards list as declarer on `server`'s app.
-async fn play_all(server: &StaticServer, pbn: &str, boards: usize) -> Result<Waits> {
+async fn play_all(server: &StaticServer, pbn: &str, boards: usize, read: Duration) -> Result<Waits> {
     let browser = Browser::start((360, 640)).await?;
     browser.client.goto(&server.url("/")).await?;
     browser.pick_file("input.import-file", "play-bench.pbn", pbn).await?;
@@ -170,11 +176,12 @@ async fn play_all(server: &StaticServer, pbn: &str, boards: usize) -> Result<Wai
             if rows.len() == boards {
                 break rows;
             }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
         };
         rows[board].click().await?;
         browser.find("a.play-board").await?.click().await?;
         browser.find("button.play-declarer").await?;
+        tokio::time::sleep(read).await;
         let first = click_and_time(&browser, "button.play-declarer", "start").await?;
         waits.first_turn.push(ms(&first, "turn")?);
         let mut state = first["state"].as_str().unwrap_or_default().to_owned();
@@ -202,17 +209,19 @@ async fn a_learner_plays_boards_as_declarer_with_and_without_the_pool() -> Resul
     };
     let boards = env_number("BENCH_PLAY_BOARDS").unwrap_or(BOARDS).max(1);
     let pbn = pbn_file(&bench_deals(boards)?);
+    let read_ms = env_number("BENCH_READ_MS").unwrap_or(READ_MS);
+    let read = Duration::from_millis(read_ms as u64);
 
     let server = StaticServer::start(&dist).await?;
-    let waits = play_all(&server, &pbn, boards).await?;
+    let waits = play_all(&server, &pbn, boards, read).await?;
     server.stop().await;
     waits.print(&format!(
         "a learner plays {boards} boards as declarer on a 360x640 page, cross-origin isolated (the worker's thread \
-         pool), always the first card it may play:"
+         pool), {read_ms} ms on the auction, then always the first card it may play, at once:"
     ));
 
     let server = StaticServer::start_without_isolation(&dist).await?;
-    let waits = play_all(&server, &pbn, boards).await?;
+    let waits = play_all(&server, &pbn, boards, read).await?;
     server.stop().await;
     waits.print(&format!(
         "the same {boards} boards on a page without isolation (the one-thread worker, as where threads are \

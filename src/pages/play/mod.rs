@@ -186,7 +186,8 @@ pub struct Player {
     /// once rendered, so that a phone's screen holds the whole table.
     scroll_to_game: bool,
     table: Option<(TableMsg, ParMsg)>,
-    /// Whether `table` was read from the store (kept from an earlier solve).
+    /// Whether `table` was not solved for this page: read from the store
+    /// (kept from an earlier solve), or another page's request's answer.
     table_kept: bool,
     /// Where the table of the collection's next board stands (see `keep_next`).
     next_table: NextTable,
@@ -248,9 +249,11 @@ pub enum Msg {
     /// The question numbered so was asked [`SolverHandle::patience`] ago.
     Late(u64),
     Retry,
-    /// The board's table and par, and whether they were kept in the store
-    /// (else the worker just solved them).
+    /// The board's table and par, and whether they were kept (read from the
+    /// store, or asked by another page; else the worker solved them for this one).
     Table(TableMsg, ParMsg, bool),
+    /// The board's table asked ahead of the review did not come.
+    TableAheadFailed,
     /// The table of the collection's next board is kept.
     NextKept,
     NewGame,
@@ -392,6 +395,7 @@ impl Component for Player {
                     Reply::BestCards(best) => game.answer_best_cards(position, best),
                 }
                 self.step(ctx, false);
+                self.keep_table(ctx);
             }
             Msg::Early(position, values) => {
                 if self.early.as_ref() != Some(&position) {
@@ -409,6 +413,9 @@ impl Component for Player {
                     self.early_values = Some((position, values));
                 }
                 self.step(ctx, false);
+                if self.early_values.is_some() {
+                    self.keep_table(ctx);
+                }
             }
             Msg::SolverFailed(detail) => {
                 self.waiting.stop_asking();
@@ -436,7 +443,18 @@ impl Component for Player {
                 self.waiting.table_came();
                 self.table = Some((table, par));
                 self.table_kept = kept;
-                self.keep_next(ctx);
+                // The next board's table once this game is over (the review's
+                // time); this one's may come ahead, during the play.
+                if matches!(&self.phase, Phase::Playing(game) if game.journal().state().has_ended()) {
+                    self.keep_next(ctx);
+                }
+            }
+            Msg::TableAheadFailed => {
+                // The review waits for it: asked again, its failure shown this time.
+                if self.waiting.ahead_failed() {
+                    self.request_table(ctx);
+                }
+                return false;
             }
             Msg::NextKept => self.next_table = NextTable::Kept,
             Msg::NewGame => {
@@ -707,12 +725,44 @@ impl Player {
         });
     }
 
-    /// The board's table, once a game has ended: from the store when it was
-    /// kept since the page read it (the collection's previous board solved
-    /// it during its review), else from the worker, and then kept.
+    /// Once the worker has answered the page's first question (the opening
+    /// lead, asked while the learner reads the auction): solves and keeps
+    /// the board's table unless it is kept already, so that the review
+    /// shows it at once and the next game's opening lead goes to the worker
+    /// with its value. The worker answers the play's questions between the
+    /// table's steps (a strain, or one per pool thread), and the learner
+    /// reads the auction and thinks over each card meanwhile. Asked once
+    /// per page. A game that ends before it comes waits for this request
+    /// ([`Player::ask_table`]); its failure shows nothing until then, when
+    /// the table is asked again and a failure shown.
+    fn keep_table(&mut self, ctx: &Context<Self>) {
+        let props = ctx.props();
+        if self.table.is_some() || !props.board.game().deal().is_complete() || !self.waiting.ask_ahead() {
+            return;
+        }
+        let answer = kept_or_solved(props.solver.clone(), props.store.0.clone(), Dealt::of(props.board.game()));
+        ctx.link().send_future(async move {
+            match answer.await {
+                Ok((table, par, kept)) => Msg::Table(table, par, kept),
+                Err(_) => Msg::TableAheadFailed,
+            }
+        });
+    }
+
+    /// The board's table, once a game has ended, waited for as a question
+    /// is: the request asked ahead when there is one, else a new one.
     fn ask_table(&mut self, ctx: &Context<Self>) {
         let number = self.waiting.ask_table();
         self.remind_later(ctx, number);
+        if !self.waiting.ahead_pending() {
+            self.request_table(ctx);
+        }
+    }
+
+    /// Asks for the board's table: from the store when it was kept since
+    /// the page read it (the collection's previous board solved it during
+    /// its review), else from the worker, and then kept.
+    fn request_table(&self, ctx: &Context<Self>) {
         let props = ctx.props();
         // On the app's worker when not kept: a table is not made stale by
         // the play's questions (`solver_wasm::Lane`), so going back after

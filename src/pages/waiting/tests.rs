@@ -56,3 +56,47 @@ fn only_the_last_thing_asked_and_still_waited_for_is_late() {
     waiting.forget();
     assert!(!waiting.is_late() && !waiting.waits_for_table(), "a restart forgets both");
 }
+
+#[test]
+fn the_table_asked_ahead_is_asked_once_and_the_review_waits_for_it() {
+    let mut waiting = Waiting::default();
+    assert!(!waiting.ahead_pending());
+    assert!(waiting.ask_ahead(), "asked the first time");
+    assert!(!waiting.ask_ahead(), "once a page");
+    assert!(waiting.ahead_pending());
+    assert!(!waiting.waits_for_table(), "nobody waits for it before the review");
+    // The game ends first: the review waits for that request, not a new one.
+    let number = waiting.ask_table();
+    assert!(waiting.waits_for_table() && waiting.ahead_pending());
+    waiting.remind(number);
+    assert!(waiting.is_late(), "late like any table the review waits for");
+    waiting.table_came();
+    assert!(!waiting.ahead_pending() && !waiting.waits_for_table());
+    assert!(!waiting.ask_ahead(), "still once a page after it came");
+    assert!(!waiting.ahead_failed(), "a failure after its answer asks nothing");
+}
+
+#[test]
+fn a_table_asked_ahead_that_fails_is_asked_again_only_when_the_review_waits_for_it() {
+    let mut waiting = Waiting::default();
+    assert!(waiting.ask_ahead());
+    assert!(!waiting.ahead_failed(), "during the play: nothing shown, the review asks anew");
+    assert!(!waiting.ahead_pending(), "the review then makes its own request");
+
+    let mut waiting = Waiting::default();
+    assert!(waiting.ask_ahead());
+    waiting.ask_table();
+    assert!(waiting.ahead_failed(), "the review waits for it: asked again, its failure shown");
+    assert!(!waiting.ahead_failed(), "once");
+
+    // A restart ends it: the review asks the new worker, and the old request's failure
+    // (`WorkerGone`) asks nothing more.
+    let mut waiting = Waiting::default();
+    assert!(waiting.ask_ahead());
+    waiting.ask_table();
+    waiting.forget();
+    assert!(!waiting.ahead_pending() && !waiting.waits_for_table());
+    waiting.ask_table();
+    assert!(!waiting.ahead_failed(), "the old worker's failure");
+    assert!(waiting.waits_for_table(), "the new request is still waited for");
+}

@@ -216,7 +216,7 @@ async fn a_lesson_is_walked_resumed_after_a_reload_and_finished() -> Result<()> 
 const HARD_DEAL: &str = "N:.Q853.AJ962.KT74 Q9853.AJ96.KT7.9 AJ62.K742.5.Q853 KT74.T.Q843.AJ62";
 
 /// How many tables the app's store keeps (read from IndexedDB beside the app).
-async fn kept_tables(browser: &Browser) -> Result<u64> {
+pub(crate) async fn kept_tables(browser: &Browser) -> Result<u64> {
     let script = "const done = arguments[arguments.length - 1]; \
                   const open = indexedDB.open('bridge-training'); \
                   open.onerror = () => done(-1); \

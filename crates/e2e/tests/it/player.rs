@@ -14,6 +14,7 @@ use fantoccini::Locator;
 
 use crate::boards::CLUB_NIGHT;
 use crate::e2e;
+use crate::lessons::kept_tables;
 
 /// How long the robots and the advice may take for one card on a shared machine.
 const CARD_WAIT: Duration = Duration::from_secs(60);
@@ -137,6 +138,15 @@ async fn a_learner_plays_a_board_with_advice_undo_branches_a_reload_and_a_claim(
     browser.find("button.show-best").await?.click().await?;
     let best = browser.text(".best-cards").await?;
     assert!(best.contains('♠') || best.contains('♥') || best.contains('♦') || best.contains('♣'), "{best:?}");
+
+    // The board's table is solved and kept during the play, between the worker's answers to the
+    // game's questions, so that the review shows it at once.
+    let start = Instant::now();
+    while kept_tables(&browser).await? == 0 {
+        assert!(start.elapsed() < TABLE_WAIT, "the board's table was not kept during the play");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(kept_tables(&browser).await?, 1, "the board's table alone");
 
     // Undo back to the learner's decision, redo forward again.
     browser.find("button.undo").await?.click().await?;
