@@ -45,10 +45,10 @@ pub fn test(args: &[String]) -> Result<()> {
         let mut clippy = cargo();
         clippy.args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]);
         run(clippy)?;
-        // `--all-targets` leaves out the thread pool's benchmark (`test = false`).
+        // `--all-targets` leaves out the browser benchmarks of e2e (`test = false`).
         let mut clippy = cargo();
-        // `--workspace` keeps the features of the run above (only e2e has it).
-        clippy.args(["clippy", "--workspace", "--test", "pool_bench", "--", "-D", "warnings"]);
+        // `--workspace` keeps the features of the run above (only e2e has them).
+        clippy.args(["clippy", "--workspace", "--test", "pool_bench", "--test", "play_bench", "--", "-D", "warnings"]);
         run(clippy)
     })?;
     step("lint (cargo clippy, wasm)", || {
