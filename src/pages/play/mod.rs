@@ -452,7 +452,7 @@ impl Component for Player {
             Msg::TableAheadFailed => {
                 // The review waits for it: asked again, its failure shown this time.
                 if self.waiting.ahead_failed() {
-                    self.request_table(ctx);
+                    self.request_table(ctx, false);
                 }
                 return false;
             }
@@ -740,13 +740,7 @@ impl Player {
         if self.table.is_some() || !props.board.game().deal().is_complete() || !self.waiting.ask_ahead() {
             return;
         }
-        let answer = kept_or_solved(props.solver.clone(), props.store.0.clone(), Dealt::of(props.board.game()));
-        ctx.link().send_future(async move {
-            match answer.await {
-                Ok((table, par, kept)) => Msg::Table(table, par, kept),
-                Err(_) => Msg::TableAheadFailed,
-            }
-        });
+        self.request_table(ctx, true);
     }
 
     /// The board's table, once a game has ended, waited for as a question
@@ -755,14 +749,15 @@ impl Player {
         let number = self.waiting.ask_table();
         self.remind_later(ctx, number);
         if !self.waiting.ahead_pending() {
-            self.request_table(ctx);
+            self.request_table(ctx, false);
         }
     }
 
     /// Asks for the board's table: from the store when it was kept since
     /// the page read it (the collection's previous board solved it during
-    /// its review), else from the worker, and then kept.
-    fn request_table(&self, ctx: &Context<Self>) {
+    /// its review), else from the worker, and then kept. A failure is the
+    /// review's to show, unless the table is asked `ahead` of it.
+    fn request_table(&self, ctx: &Context<Self>, ahead: bool) {
         let props = ctx.props();
         // On the app's worker when not kept: a table is not made stale by
         // the play's questions (`solver_wasm::Lane`), so going back after
@@ -771,6 +766,7 @@ impl Player {
         ctx.link().send_future_batch(async move {
             match answer.await {
                 Ok((table, par, kept)) => vec![Msg::Table(table, par, kept)],
+                Err(_) if ahead => vec![Msg::TableAheadFailed],
                 // Shown as a question's failure, with its retry.
                 Err(error) => Player::failed(error),
             }
