@@ -163,22 +163,36 @@ fn ms(times: &serde_json::Value, key: &str) -> Result<f64> {
     times[key].as_f64().with_context(|| format!("no {key} time in {times}"))
 }
 
-/// Plays every board of the boards list as declarer on `server`'s app.
-async fn play_all(server: &StaticServer, pbn: &str, boards: usize, read: Duration) -> Result<Waits> {
+/// Clicks the link of the board named `Play bench NN` (`number` from 1) in
+/// the boards list, once the list shows it.
+async fn open_board(browser: &Browser, number: usize) -> Result<()> {
+    let script = "const name = arguments[0]; \
+                  const link = [...document.querySelectorAll('.board-row a.board-name')] \
+                    .find(link => link.textContent.startsWith(name)); \
+                  if (link) link.click(); \
+                  return !!link;";
+    let name = format!("Play bench {number:02}");
+    for _ in 0..100 {
+        if browser.client.execute(script, vec![name.clone().into()]).await? == serde_json::json!(true) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    bail!("the boards list shows no {name}")
+}
+
+/// Plays every board of `pbn` as declarer on `server`'s app, on a page that
+/// is cross-origin `isolated` or not (checked).
+async fn play_all(server: &StaticServer, pbn: &str, boards: usize, read: Duration, isolated: bool) -> Result<Waits> {
     let browser = Browser::start((360, 640)).await?;
     browser.client.goto(&server.url("/")).await?;
+    let page = browser.client.execute("return self.crossOriginIsolated === true;", vec![]).await?;
+    anyhow::ensure!(page == serde_json::json!(isolated), "the page's isolation is {page}, not {isolated}");
     browser.pick_file("input.import-file", "play-bench.pbn", pbn).await?;
     browser.find("button.confirm-import").await?.click().await?;
     let mut waits = Waits::default();
     for board in 0..boards {
-        let rows = loop {
-            let rows = browser.find_all(".board-row a.board-name").await?;
-            if rows.len() == boards {
-                break rows;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        };
-        rows[board].click().await?;
+        open_board(&browser, board + 1).await?;
         browser.find("a.play-board").await?.click().await?;
         browser.find("button.play-declarer").await?;
         tokio::time::sleep(read).await;
@@ -213,7 +227,7 @@ async fn a_learner_plays_boards_as_declarer_with_and_without_the_pool() -> Resul
     let read = Duration::from_millis(read_ms as u64);
 
     let server = StaticServer::start(&dist).await?;
-    let waits = play_all(&server, &pbn, boards, read).await?;
+    let waits = play_all(&server, &pbn, boards, read, true).await?;
     server.stop().await;
     waits.print(&format!(
         "a learner plays {boards} boards as declarer on a 360x640 page, cross-origin isolated (the worker's thread \
@@ -221,7 +235,7 @@ async fn a_learner_plays_boards_as_declarer_with_and_without_the_pool() -> Resul
     ));
 
     let server = StaticServer::start_without_isolation(&dist).await?;
-    let waits = play_all(&server, &pbn, boards, read).await?;
+    let waits = play_all(&server, &pbn, boards, read, false).await?;
     server.stop().await;
     waits.print(&format!(
         "the same {boards} boards on a page without isolation (the one-thread worker, as where threads are \
