@@ -36,7 +36,7 @@ pub use par::{par, Par, ParContract};
 pub use position::{Position, PositionError};
 #[cfg(not(target_arch = "wasm32"))]
 pub use solver::ScopedThreads;
-pub use solver::{CardValue, Solver, Threads, DEFAULT_MEMORY};
+pub use solver::{CardValue, Solver, StrainRow, Threads, DEFAULT_MEMORY};
 pub use table::DdTable;
 
 /// Where the search's trick starts went, per tricks left (with the

@@ -373,24 +373,12 @@ impl Solver {
     /// # Errors
     /// As [`Solver::table`].
     pub fn strain_tricks(&mut self, deal: &Deal, strain: Strain) -> Result<[u8; 4], PositionError> {
-        let mut res = [0; 4];
-        let mut ns_guess: Option<i32> = None;
-        for declarer in [Seat::North, Seat::South, Seat::East, Seat::West] {
-            let position = Position::from_deal(deal, strain, declarer.next())?;
-            let n_tricks = tricks_u8(position.tricks_left());
-            let guess = ns_guess.unwrap_or_else(|| first_guess(&position));
-            let ns = self.ns_tricks(&position, guess);
-            // The next declarer's first test one trick above this value,
-            // as `first_guess` starts: most values repeat, and failing
-            // just above the value first took fewer nodes than starting at
-            // it (0.3 to 0.9% fewer on each of three sets of bench tables).
-            ns_guess = Some(i32::from(ns) + 1);
-            res[declarer.index()] = match declarer {
-                Seat::North | Seat::South => ns,
-                Seat::East | Seat::West => n_tricks - ns,
-            };
+        let mut row = StrainRow::new(*deal, strain);
+        loop {
+            if let Some(res) = row.step(self)? {
+                return Ok(res);
+            }
         }
-        Ok(res)
     }
 
     /// Whether the side to play takes at least `tricks` from `position`
@@ -428,6 +416,64 @@ impl Solver {
         #[cfg(feature = "profiling")]
         self.stats.add(&search.stats);
         res
+    }
+}
+
+/// A row of [`Solver::table`] solved a declarer at a time, each
+/// [`StrainRow::step`] one null-window series of searches: the same row as
+/// [`Solver::strain_tricks`], which takes all its steps at once. For a
+/// caller that answers other questions between the steps (the browser's
+/// worker, which solves a table while the learner plays).
+#[derive(Clone, Debug)]
+pub struct StrainRow {
+    deal: Deal,
+    strain: Strain,
+    /// How many declarers of [`StrainRow::ORDER`] are solved.
+    solved: usize,
+    res: [u8; 4],
+    /// North-South's tricks with the last declarer solved, plus one: the
+    /// next declarer's first test.
+    ns_guess: Option<i32>,
+}
+
+impl StrainRow {
+    /// The declarers in the order they are solved.
+    const ORDER: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+
+    /// The row of `deal` in `strain`, nothing solved yet.
+    #[must_use]
+    pub fn new(deal: Deal, strain: Strain) -> StrainRow {
+        StrainRow { deal, strain, solved: 0, res: [0; 4], ns_guess: None }
+    }
+
+    /// The strain of the row.
+    #[must_use]
+    pub fn strain(&self) -> Strain {
+        self.strain
+    }
+
+    /// Solves the next declarer's tricks with `solver`: the row, indexed
+    /// by [`Seat::index`], once the last is solved.
+    ///
+    /// # Errors
+    /// As [`Solver::table`].
+    pub fn step(&mut self, solver: &mut Solver) -> Result<Option<[u8; 4]>, PositionError> {
+        let Some(&declarer) = StrainRow::ORDER.get(self.solved) else { return Ok(Some(self.res)) };
+        let position = Position::from_deal(&self.deal, self.strain, declarer.next())?;
+        let n_tricks = tricks_u8(position.tricks_left());
+        let guess = self.ns_guess.unwrap_or_else(|| first_guess(&position));
+        let ns = solver.ns_tricks(&position, guess);
+        // The next declarer's first test one trick above this value,
+        // as `first_guess` starts: most values repeat, and failing
+        // just above the value first took fewer nodes than starting at
+        // it (0.3 to 0.9% fewer on each of three sets of bench tables).
+        self.ns_guess = Some(i32::from(ns) + 1);
+        self.res[declarer.index()] = match declarer {
+            Seat::North | Seat::South => ns,
+            Seat::East | Seat::West => n_tricks - ns,
+        };
+        self.solved += 1;
+        Ok((self.solved == StrainRow::ORDER.len()).then_some(self.res))
     }
 }
 

@@ -2,7 +2,7 @@
 //! same code runs in the worker, in the browser tests and natively.
 
 use bridge::{Deal, Seat, Strain, Vulnerability};
-use double_dummy::{par, CardValue, DdTable, Position, PositionError, Solver};
+use double_dummy::{par, CardValue, DdTable, Position, PositionError, Solver, StrainRow};
 
 use crate::protocol::{CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError};
 
@@ -84,9 +84,11 @@ impl Handler {
     }
 
     /// Answers `request` at once, or, for a table or par, returns its work
-    /// for [`Handler::advance`] to solve a few rows at a time: the worker
-    /// answers the play's questions between them, so that a table asked at
-    /// the end of a game never holds up the next game's first card.
+    /// for [`Handler::advance`] to solve a part at a time (a declarer's
+    /// tricks in a strain on one thread, a row per thread of the pool): the
+    /// worker answers the play's questions between them, so that a table
+    /// solved while the learner plays, or asked at the end of a game, holds
+    /// up a card for one part at most.
     pub fn begin(&mut self, request: Request) -> Begun {
         let body = match request.body {
             RequestBody::Analyse(position) => self.analyse(&position),
@@ -100,14 +102,25 @@ impl Handler {
         Begun::Answered(Response { id: request.id, body })
     }
 
-    /// Solves the next rows of `work`'s table (one, or one per thread of
-    /// the pool): its answer once every row is solved or one fails.
+    /// Solves the next part of `work`'s table (on one thread a declarer's
+    /// tricks in a strain, on the pool a row per thread): its answer once
+    /// every row is solved or one fails.
     pub fn advance(&mut self, work: &mut TableWork) -> Option<Response> {
         let take = self.pool.map_or(1, |pool| pool.threads.max(1) as usize);
         let strains = &Strain::ALL[work.solved..Strain::ALL.len().min(work.solved + take)];
         let rows = match self.pool {
             Some(pool) => (pool.table)(&work.deal, strains),
-            None => strains.iter().map(|&strain| self.solver.strain_tricks(&work.deal, strain)).collect(),
+            None => {
+                let row = work.row.get_or_insert_with(|| StrainRow::new(work.deal, strains[0]));
+                match row.step(&mut self.solver) {
+                    Ok(None) => return None,
+                    Ok(Some(row)) => {
+                        work.row = None;
+                        Ok(vec![row])
+                    }
+                    Err(err) => Err(err),
+                }
+            }
         };
         let body = match rows {
             Ok(rows) => {
@@ -159,7 +172,7 @@ impl Handler {
 /// the request `id`, or the answer to a deal that does not read.
 fn table_work(id: u64, deal: &str, par: Option<(Vulnerability, Seat)>) -> Begun {
     match deal.parse::<Deal>() {
-        Ok(deal) => Begun::Table(TableWork { id, deal, par, table: DdTable::default(), solved: 0 }),
+        Ok(deal) => Begun::Table(TableWork { id, deal, par, table: DdTable::default(), solved: 0, row: None }),
         Err(err) => Begun::Answered(Response { id, body: Err(SolverError::Deal(err.to_string())) }),
     }
 }
@@ -182,6 +195,8 @@ pub struct TableWork {
     table: DdTable,
     /// How many strains of [`Strain::ALL`] are solved, in its order.
     solved: usize,
+    /// On one thread, the next strain's row being solved a declarer at a time.
+    row: Option<StrainRow>,
 }
 
 /// The solver's position of a message, checked, with its value if given:

@@ -56,6 +56,27 @@ fn strain_rows_solved_apart_make_the_table() {
     }
 }
 
+/// A row solved a declarer at a time (as the browser's one-thread worker
+/// does, answering questions between the steps) takes four steps, the row
+/// only at the last, and is the table's row; a step after it changes nothing.
+#[test]
+fn a_strain_row_solved_a_declarer_at_a_time_is_the_tables() {
+    use bridge::Strain;
+    use double_dummy::StrainRow;
+    let vector = parse_table_line(testdata("bench-deals.txt").lines().nth(2).expect("a third deal"));
+    let mut solver = Solver::new();
+    for strain in [Strain::Hearts, Strain::NoTrump] {
+        let mut row = StrainRow::new(vector.deal, strain);
+        assert_eq!(row.strain(), strain);
+        for step in 1..4 {
+            assert_eq!(row.step(&mut solver).expect("a full deal"), None, "{strain:?}, step {step}");
+        }
+        let want = vector.table.tricks[strain.index()];
+        assert_eq!(row.step(&mut solver).expect("a full deal"), Some(want), "{strain:?}, the fourth step");
+        assert_eq!(row.step(&mut solver).expect("a full deal"), Some(want), "{strain:?}, once done");
+    }
+}
+
 #[test]
 fn solve_board_mid_play() {
     let mut solver = Solver::new();

@@ -122,9 +122,10 @@ fn a_table_is_solved_in_steps_with_the_plays_questions_between_them() {
     use solver_wasm::{Begun, RequestBody};
 
     let vector = table_vector(TABLES.lines().next().expect("a table vector"));
-    let boards: Vec<_> = BOARDS.lines().take(6).map(board_vector).collect();
+    let boards: Vec<_> = BOARDS.lines().take(20).map(board_vector).collect();
     let pool = Pool { table: rows_apart, analyse: on_three_threads, threads: 3 };
-    for (mut handler, steps) in [(Handler::new(), 5), (Handler::with_pool(pool), 2)] {
+    // On one thread a step per declarer and strain; on the pool a strain per thread.
+    for (mut handler, steps) in [(Handler::new(), 20), (Handler::with_pool(pool), 2)] {
         let body = RequestBody::Par {
             deal: vector.deal.clone(),
             vulnerability: bridge::Vulnerability::None,
@@ -179,9 +180,9 @@ impl solver_wasm::Post for Record {
 }
 
 /// The worker's desk answers a question of the play at once, even while it
-/// solves a table, which it answers after five steps (one per strain), each
-/// asked for by the one before; a newer table replaces the one being solved
-/// without a second line of steps.
+/// solves a table, which it answers after twenty steps (one per declarer and
+/// strain), each asked for by the one before; a newer table replaces the one
+/// being solved without a second line of steps.
 #[test]
 fn the_desk_answers_the_play_between_the_steps_of_a_table() {
     use solver_wasm::{Desk, RequestBody};
@@ -213,14 +214,14 @@ fn the_desk_answers_the_play_between_the_steps_of_a_table() {
     // A newer table replaces the first, on the same line of steps.
     desk.received(&record, Request { id: 3, body: par(&vectors[1].deal) }, 9);
     assert_eq!(record.steps.get(), 2, "no second line of steps");
-    for _ in 0..5 {
-        assert!(record.answers.borrow().is_empty(), "no answer before the fifth strain");
+    for _ in 0..20 {
+        assert!(record.answers.borrow().is_empty(), "no answer before the last declarer of the last strain");
         desk.step(&record);
     }
-    assert_eq!(record.steps.get(), 6, "a step asked for after each of the first four");
+    assert_eq!(record.steps.get(), 21, "a step asked for after each of the first nineteen");
     let (asker, answer) = record.answers.borrow_mut().pop().expect("the newer table's answer");
     assert_eq!(asker, 9);
     check_table(&mut |_| answer.clone(), 3, &vectors[1]);
     desk.step(&record);
-    assert_eq!(record.steps.get(), 6, "nothing left to step");
+    assert_eq!(record.steps.get(), 21, "nothing left to step");
 }
