@@ -67,32 +67,31 @@ pub fn bench(args: &[String]) -> Result<()> {
     tools::trunk()?;
     tools::wasm_opt()?;
     app::build_app()?;
+    // The built app's threaded worker in an isolated page, over the same deals and
+    // positions as the step above (`BENCH_TABLE_DEALS=N` and `BENCH_BOARDS=N`, read at
+    // run time here).
     step(
         "bench the solver's thread pool in headless Chromium: tables and advice, single thread and on the pool",
-        || {
-            // The built app's threaded worker in an isolated page, over the same
-            // deals and positions as the step above (`BENCH_TABLE_DEALS=N` and
-            // `BENCH_BOARDS=N`, read at run time here).
-            let mut bench = cargo();
-            bench
-                .args(["test", "-p", "e2e", "--test", "pool_bench", "--", "--nocapture"])
-                .env("E2E_DIST", project_root().join("dist"))
-                .env("CHROMEDRIVER", tools::CHROMEDRIVER)
-                .env("CHROMIUM", tools::CHROMIUM);
-            run(bench)
-        },
+        || browser_bench("pool_bench"),
     )?;
+    // `BENCH_PLAY_BOARDS=N` and `BENCH_READ_MS=N` (read at run time) set the boards
+    // played on each page and the time on each auction.
     step("bench what a learner waits for while playing boards in the built app, with and without the pool", || {
-        // `BENCH_PLAY_BOARDS=N` (read at run time) sets the boards played on each page.
-        let mut bench = cargo();
-        bench
-            .args(["test", "-p", "e2e", "--test", "play_bench", "--", "--nocapture"])
-            .env("E2E_DIST", project_root().join("dist"))
-            .env("CHROMEDRIVER", tools::CHROMEDRIVER)
-            .env("CHROMIUM", tools::CHROMIUM);
-        run(bench)
+        browser_bench("play_bench")
     })?;
     step("size of the app's wasm", app_size)
+}
+
+/// Runs the e2e crate's benchmark `target` (`test = false`) on the built app
+/// in headless Chromium, printing its figures.
+fn browser_bench(target: &str) -> Result<()> {
+    let mut bench = cargo();
+    bench
+        .args(["test", "-p", "e2e", "--test", target, "--", "--nocapture"])
+        .env("E2E_DIST", project_root().join("dist"))
+        .env("CHROMEDRIVER", tools::CHROMEDRIVER)
+        .env("CHROMIUM", tools::CHROMIUM);
+    run(bench)
 }
 
 /// Prints the size of each wasm file of `dist/`, raw and gzip-compressed;
