@@ -446,12 +446,6 @@ impl StrainRow {
         StrainRow { deal, strain, solved: 0, res: [0; 4], ns_guess: None }
     }
 
-    /// The strain of the row.
-    #[must_use]
-    pub fn strain(&self) -> Strain {
-        self.strain
-    }
-
     /// Solves the next declarer's tricks with `solver`: the row, indexed
     /// by [`Seat::index`], once the last is solved.
     ///

@@ -110,6 +110,8 @@ impl Handler {
         let strains = &Strain::ALL[work.solved..Strain::ALL.len().min(work.solved + take)];
         let rows = match self.pool {
             Some(pool) => (pool.table)(&work.deal, strains),
+            // Every row solved already: the answer again.
+            None if strains.is_empty() => Ok(Vec::new()),
             None => {
                 let row = work.row.get_or_insert_with(|| StrainRow::new(work.deal, strains[0]));
                 match row.step(&mut self.solver) {

@@ -100,9 +100,10 @@ async fn next_task() {
 /// ([`Handler::advance`]), each step a task of its own after the worker
 /// has read its waiting messages, so that a question asked while a table is
 /// being solved waits for one step at most (a declarer in a strain, or a
-/// strain per pool thread), not for the whole table. The client sends at most one table at
-/// a time (see [`crate::SolverClient`]); a newer one would replace the one
-/// being solved, whose answer nobody waits for any more.
+/// strain per pool thread), not for the whole table. The client sends at
+/// most one table at a time (see [`crate::SolverClient`]); a newer one
+/// would replace the one being solved, whose answer nobody waits for any
+/// more.
 pub struct Desk<A = HandlerId> {
     handler: Handler,
     /// The table being solved, and who asked for it.

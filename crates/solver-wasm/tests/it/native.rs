@@ -145,6 +145,9 @@ fn a_table_is_solved_in_steps_with_the_plays_questions_between_them() {
         }
         let answer = answer.expect("the table's answer");
         check_table(&mut |_| answer.clone(), 1, &vector);
+        // A step after the last gives the answer again.
+        let again = handler.advance(&mut work).expect("the answer again");
+        check_table(&mut |_| again.clone(), 1, &vector);
     }
 }
 
