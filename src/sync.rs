@@ -27,7 +27,7 @@ use yew::prelude::*;
 use crate::api::{self, ApiFailure, Kind};
 use crate::browser::now;
 use crate::library::{Action, Library, LibraryHandle, LOCAL_USER};
-use crate::store::{Conflict, Pending, Rejected, Store, StoreError, SyncState};
+use crate::store::{Conflict, Dealt, Pending, Rejected, Store, StoreError, SyncState};
 
 /// Where sync stands, as the pages show it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -100,6 +100,9 @@ pub struct Synced {
     pub removed_boards: Vec<BoardId>,
     pub collections: Vec<Collection>,
     pub removed_collections: Vec<CollectionId>,
+    /// The deals of the removed boards, whose kept tables go at the end of
+    /// the run when no board has them (`Store::forget_unused_solved`).
+    pub removed_deals: Vec<Dealt>,
 }
 
 /// Why a run stopped.
@@ -199,6 +202,8 @@ async fn run_and_report(store: &Rc<Store>, dispatcher: &UseReducerDispatcher<Lib
     };
     // What the run learnt is kept even when it stopped halfway.
     let saved = store.put_sync_state(&state).await;
+    // A table left behind costs a few hundred bytes, nothing shown.
+    let _ = store.forget_unused_solved(&synced.removed_deals).await;
     dispatcher.dispatch(Action::Synced(synced));
     let pending = store.pending().await.map(|pending| own_pending(&pending)).unwrap_or(0);
     let phase = match saved {
@@ -316,7 +321,9 @@ async fn apply_locally(
         },
         (Kind::Board, None) => {
             let id = BoardId(id.to_owned());
-            store.remove_synced_board(&id).await?;
+            if let Some(dealt) = store.remove_synced_board(&id).await? {
+                synced.removed_deals.push(dealt);
+            }
             synced.removed_boards.push(id);
         }
         (Kind::Collection, Some(json)) => match read_collection_record(json) {

@@ -206,6 +206,16 @@ fn other_board() -> Board {
     read_board_record(&json).expect("the second board is readable")
 }
 
+/// A third board: the fixture under another id and deal code, at another
+/// vulnerability (so its table is kept under another key).
+fn board_elsewhere() -> Board {
+    let mut json: serde_json::Value = serde_json::from_str(BOARD_V1).expect("the fixture is JSON");
+    json["id"] = "board-0003".into();
+    json["code"] = "Zx8wQ5rT".into();
+    json["vulnerability"] = "None".into();
+    read_board_record(&json).expect("the third board is readable")
+}
+
 /// The summaries of `boards`, by id.
 fn summaries(boards: &[Board]) -> Vec<BoardSummary> {
     let mut res: Vec<BoardSummary> = boards.iter().map(BoardSummary::of).collect();
@@ -648,4 +658,36 @@ async fn solved_tables_round_trip_and_a_damaged_one_reads_as_none_and_is_written
     store.forget_solved(&dealt).await.expect("forgotten");
     assert_eq!(store.solved(&dealt).await.expect("reads"), None, "forgotten");
     store.forget_solved(&dealt).await.expect("forgetting what is not kept is no error");
+}
+
+/// A board sync removes says which deal it was on; at the end of the run the tables of the deals no
+/// board is on any more go, and those another board is still on stay.
+#[wasm_bindgen_test]
+async fn the_tables_of_deals_whose_last_board_sync_removed_go() {
+    use bridge_training::store::Dealt;
+    use solver_wasm::{ParMsg, TableMsg};
+
+    let name = fresh_name("synced-tables");
+    let store = Store::open(&name, Hooks::default()).await.expect("the store opens");
+    let (board, same_deal, elsewhere) = (fixture_board(), other_board(), board_elsewhere());
+    let (dealt, other_dealt) = (Dealt::of(board.game()), Dealt::of(elsewhere.game()));
+    assert_eq!(Dealt::of(same_deal.game()), dealt, "the fixture's first two boards share their deal");
+    assert_ne!(other_dealt, dealt, "the third board's table is kept apart");
+    store.put_synced_boards(&[board.clone(), same_deal.clone(), elsewhere.clone()]).await.expect("stored");
+    let table = TableMsg { tricks: [[9, 4, 9, 4], [8, 5, 8, 5], [7, 6, 7, 6], [10, 3, 10, 3], [6, 7, 6, 7]] };
+    let par = ParMsg { score: 400, contracts: vec!["3N-NS".to_owned()] };
+    for kept in [&dealt, &other_dealt] {
+        store.put_solved(kept, &table, &par).await.expect("kept");
+    }
+
+    let removed = [
+        store.remove_synced_board(&same_deal.id).await.expect("removed"),
+        store.remove_synced_board(&elsewhere.id).await.expect("removed"),
+        store.remove_synced_board(&BoardId("never-stored".to_owned())).await.expect("nothing to remove"),
+    ];
+    assert_eq!(removed, [Some(dealt), Some(other_dealt), None], "each removed board's deal");
+    store.forget_unused_solved(&[dealt, other_dealt]).await.expect("forgotten");
+    assert_eq!(store.solved(&dealt).await.expect("reads"), Some((table, par)), "another board is on the deal");
+    assert_eq!(store.solved(&other_dealt).await.expect("reads"), None, "its last board went");
+    store.forget_unused_solved(&[]).await.expect("nothing to forget");
 }

@@ -119,6 +119,26 @@ impl Store {
         self.write_one(schema::SOLVED, WriteOp::Delete(JsValue::from_str(&dealt.key()))).await
     }
 
+    /// Forgets the tables kept for those of `dealts` that no board on the
+    /// device is on any more (the deals of boards sync removed), reading
+    /// every board once.
+    ///
+    /// # Errors
+    /// When the boards cannot be read or a write fails: the tables left
+    /// cost a few hundred bytes each, and show nothing.
+    pub async fn forget_unused_solved(&self, dealts: &[Dealt]) -> Result<(), StoreError> {
+        if dealts.is_empty() {
+            return Ok(());
+        }
+        let boards = self.load_boards().await?.items;
+        for dealt in dealts {
+            if boards.iter().all(|board| Dealt::of(board.game()) != *dealt) {
+                self.forget_solved(dealt).await?;
+            }
+        }
+        Ok(())
+    }
+
     /// Keeps the `table` of `dealt` and its `par`, replacing what was kept.
     ///
     /// # Errors

@@ -15,12 +15,12 @@ use api_contract::{Account, Session};
 use indexed_db_futures::prelude::*;
 use indexed_db_futures::transaction::TransactionMode;
 use serde::{Deserialize, Serialize};
-use training::{Board, BoardId, Collection, CollectionId};
+use training::{read_board_record, Board, BoardId, Collection, CollectionId};
 use wasm_bindgen::JsValue;
 
 use super::{
-    board_envelope, collection_envelope, from_js, queue, record_text, schema, to_js, ListChange, OutboxEntry, Store,
-    StoreError, WriteOp,
+    board_envelope, collection_envelope, from_js, queue, record_text, schema, to_js, Dealt, ListChange, OutboxEntry,
+    Store, StoreError, WriteOp,
 };
 use crate::api::Kind;
 
@@ -288,14 +288,17 @@ impl Store {
 
     /// Removes the board `id`, removed on the server (deleted for good on
     /// another device), its played games first as [`Store::remove_board`]
-    /// does: no outbox entry.
+    /// does: no outbox entry. The deal it was on, when its record read: its
+    /// kept table goes once no board has it ([`Store::forget_unused_solved`]).
     ///
     /// # Errors
     /// When a write fails: the board stays, perhaps without some games.
-    pub async fn remove_synced_board(&self, id: &BoardId) -> Result<(), StoreError> {
+    pub async fn remove_synced_board(&self, id: &BoardId) -> Result<Option<Dealt>, StoreError> {
         self.check()?;
+        let board = self.record_json(Kind::Board, &id.0).await?.and_then(|json| read_board_record(&json).ok());
         self.forget_games_of(id).await?;
-        self.write_boards(vec![(WriteOp::Delete(JsValue::from_str(&id.0)), None)], ListChange::Remove(id)).await
+        self.write_boards(vec![(WriteOp::Delete(JsValue::from_str(&id.0)), None)], ListChange::Remove(id)).await?;
+        Ok(board.map(|board| Dealt::of(board.game())))
     }
 
     /// Stores `collection` as it came from the server: no outbox entry.
