@@ -3,7 +3,7 @@
 //! plays it; the teacher edits a board on a second device and the edit syncs to the first; a
 //! conflicting edit is shown with both versions, not lost, and settled by the teacher's choice.
 //! The boards a device held before its first sign-in go into the account only once the teacher
-//! has seen the plan and confirmed it.
+//! has seen the plan and confirmed it. A board deleted for good on one device leaves the other.
 
 use std::time::{Duration, Instant};
 
@@ -12,7 +12,9 @@ use e2e::{AppServer, Browser};
 
 use crate::boards::CLUB_NIGHT;
 use crate::e2e;
+use crate::lessons::kept_tables;
 use crate::player::{play_a_card, settled};
+use crate::solver::SOLVE_WAIT;
 
 const PHONE: (u32, u32) = (360, 640);
 const PASSWORD: &str = "correct horse battery";
@@ -235,5 +237,51 @@ async fn a_collection_shared_with_a_group_reaches_its_member_at_sign_in() -> Res
     learner.find(".collection-page.shared .entry a.play-entry").await.context("the member reads the board")?;
     let title = learner.text(".collection-page.shared .collection-title").await?;
     assert_eq!(title, "Club lesson");
+    Ok(())
+}
+
+/// A board deleted for good on one device leaves the account's other device at its next sync,
+/// and the double-dummy table that device kept for the board's deal goes with it.
+#[tokio::test]
+async fn a_board_deleted_for_good_on_one_device_leaves_the_other_with_its_kept_table() -> Result<()> {
+    let dist = e2e!();
+    let server = AppServer::start(&dist).await?;
+    let first = Browser::start(PHONE).await?;
+    let board = import_a_board(&first, &server).await?;
+    open_session(&first, &server, "two-phones@example.org", Some("teacher")).await?;
+    first.find("button.claim-boards:not([disabled])").await?.click().await?;
+    sync_now(&first, &server, false).await?;
+
+    // The second device has the board, and keeps its deal's table once solved on its page.
+    let second = Browser::start(PHONE).await?;
+    open_session(&second, &server, "two-phones@example.org", None).await?;
+    sync_now(&second, &server, false).await?;
+    second.client.goto(&server.url(&format!("/#/boards/{board}"))).await?;
+    second.find("button.solve-deal").await.context("the second device has the board")?.click().await?;
+    second.find_within(".dd-solved", SOLVE_WAIT).await.context("the table solved")?;
+    assert_eq!(kept_tables(&second).await?, 1, "the deal's table kept");
+
+    // The first device puts it in the trash, then deletes it for good, and syncs.
+    first.client.goto(&server.url("/")).await?;
+    first.find(".board-row button.to-trash:not([disabled])").await?.click().await?;
+    first.find("button.view-trash").await?.click().await?;
+    first.find(".board-row button.delete:not([disabled])").await?.click().await?;
+    let start = Instant::now();
+    while !first.client.find_all(fantoccini::Locator::Css(".board-row")).await?.is_empty() {
+        anyhow::ensure!(start.elapsed() < SYNC_WAIT, "the board is still in the trash");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    sync_now(&first, &server, false).await?;
+
+    // The second device's next sync removes the board, and the table of its deal with it.
+    sync_now(&second, &server, false).await?;
+    second.client.goto(&server.url("/")).await?;
+    second.find(".boards-page").await?;
+    let start = Instant::now();
+    let rows = fantoccini::Locator::Css(".board-row");
+    while !second.client.find_all(rows).await?.is_empty() || kept_tables(&second).await? != 0 {
+        anyhow::ensure!(start.elapsed() < SYNC_WAIT, "the board or its table is still on the second device");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     Ok(())
 }
