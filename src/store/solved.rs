@@ -121,17 +121,23 @@ impl Store {
 
     /// Forgets the tables kept for those of `dealts` that no board on the
     /// device is on any more (the deals of boards sync removed), reading
-    /// every board once.
+    /// every board once, and only when one of `dealts` has a table kept.
     ///
     /// # Errors
     /// When the boards cannot be read or a write fails: the tables left
     /// cost a few hundred bytes each, and show nothing.
     pub async fn forget_unused_solved(&self, dealts: &[Dealt]) -> Result<(), StoreError> {
-        if dealts.is_empty() {
+        let mut kept = Vec::new();
+        for dealt in dealts {
+            if self.read_one(schema::SOLVED, &dealt.key()).await?.is_some() {
+                kept.push(dealt);
+            }
+        }
+        if kept.is_empty() {
             return Ok(());
         }
         let boards = self.load_boards().await?.items;
-        for dealt in dealts {
+        for dealt in kept {
             if boards.iter().all(|board| Dealt::of(board.game()) != *dealt) {
                 self.forget_solved(dealt).await?;
             }

@@ -732,9 +732,9 @@ impl Player {
     /// with its value. The worker answers the play's questions between the
     /// table's steps (a declarer in a strain, or a strain per pool thread),
     /// and the learner reads the auction and thinks over each card
-    /// meanwhile. Asked once per page. A game that ends before it comes waits for this request
-    /// ([`Player::ask_table`]); its failure shows nothing until then, when
-    /// the table is asked again and a failure shown.
+    /// meanwhile. Asked once per page. A game that ends before it comes
+    /// waits for this request ([`Player::ask_table`]); its failure shows
+    /// nothing until then, when the table is asked again and a failure shown.
     fn keep_table(&mut self, ctx: &Context<Self>) {
         let props = ctx.props();
         if self.table.is_some() || !props.board.game().deal().is_complete() || !self.waiting.ask_ahead() {

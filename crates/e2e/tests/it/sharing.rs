@@ -102,6 +102,16 @@ async fn import_a_board(browser: &Browser, server: &AppServer) -> Result<String>
     browser.find(".board-page[data-board]").await?.attr("data-board").await?.context("the board's id")
 }
 
+/// A teacher's device: the club-night file imported, then an account signed up as `email`, into
+/// which the device's board goes; the browser and the board's id.
+async fn teacher_with_a_board(server: &AppServer, email: &str) -> Result<(Browser, String)> {
+    let teacher = Browser::start(PHONE).await?;
+    let board = import_a_board(&teacher, server).await?;
+    open_session(&teacher, server, email, Some("teacher")).await?;
+    teacher.find("button.claim-boards:not([disabled])").await?.click().await?;
+    Ok((teacher, board))
+}
+
 /// Creates the collection `name` holding `board` and stays on its page; the collection's id (its code).
 async fn collection_of(browser: &Browser, server: &AppServer, name: &str, board: &str) -> Result<String> {
     browser.client.goto(&server.url("/#/collections")).await?;
@@ -214,10 +224,7 @@ async fn a_collection_shared_with_a_group_reaches_its_member_at_sign_in() -> Res
     let server = AppServer::start(&dist).await?;
 
     // The teacher makes a group of one learner's email and shares a collection with it.
-    let teacher = Browser::start(PHONE).await?;
-    let board = import_a_board(&teacher, &server).await?;
-    open_session(&teacher, &server, "teacher@example.org", Some("teacher")).await?;
-    teacher.find("button.claim-boards:not([disabled])").await?.click().await?;
+    let (teacher, board) = teacher_with_a_board(&server, "teacher@example.org").await?;
     teacher.find(".groups form.new-group input.group-name").await?.send_keys("Tuesday club").await?;
     teacher.find(".groups form.new-group textarea.group-members").await?.send_keys("ann@example.org").await?;
     teacher.find("button.create-group:not([disabled])").await?.click().await?;
@@ -246,10 +253,7 @@ async fn a_collection_shared_with_a_group_reaches_its_member_at_sign_in() -> Res
 async fn a_board_deleted_for_good_on_one_device_leaves_the_other_with_its_kept_table() -> Result<()> {
     let dist = e2e!();
     let server = AppServer::start(&dist).await?;
-    let first = Browser::start(PHONE).await?;
-    let board = import_a_board(&first, &server).await?;
-    open_session(&first, &server, "two-phones@example.org", Some("teacher")).await?;
-    first.find("button.claim-boards:not([disabled])").await?.click().await?;
+    let (first, board) = teacher_with_a_board(&server, "two-phones@example.org").await?;
     sync_now(&first, &server, false).await?;
 
     // The second device has the board, and keeps its deal's table once solved on its page.
