@@ -30,15 +30,16 @@ pub const READY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A handle on one solver worker. Requests get increasing ids and a newer
 /// request makes every older one of its [`crate::Lane`] stale (the play's
-/// questions, or tables and par): its future resolves at once to
-/// [`ClientError::Stale`] and its answer is dropped. Each lane has one
-/// request at most with the worker and only its newest waits behind it, so
-/// the worker never starts a position nobody waits for; a table asked at
-/// the end of a game comes even when the learner goes back meanwhile, and
-/// the play's questions do not wait for it (the worker answers them between
-/// the table's steps, see [`crate::Desk`]). A worker that has not
-/// answered anything [`READY_TIMEOUT`] after its spawn is given up: every
-/// request resolves to [`ClientError::Unavailable`].
+/// questions, or tables and par), but for a table the worker is already
+/// solving ([`crate::Lane::drops_in_flight`]): a stale request's future
+/// resolves at once to [`ClientError::Stale`] and its answer is dropped.
+/// Each lane has one request at most with the worker and only its newest
+/// waits behind it, so the worker never starts a position nobody waits
+/// for; a table asked at the end of a game comes even when the learner goes
+/// back meanwhile, and the play's questions do not wait for it (the worker
+/// answers them between the table's steps, see [`crate::Desk`]). A worker
+/// that has not answered anything [`READY_TIMEOUT`] after its spawn is
+/// given up: every request resolves to [`ClientError::Unavailable`].
 /// Clones share the worker; dropping the last ends it.
 #[derive(Clone)]
 pub struct SolverClient {

@@ -10,9 +10,10 @@
 //!   `solver-worker` binary registers, and [`SolverClient`], the app's side,
 //!   which numbers requests and drops stale answers.
 //!
-//! **Staleness:** a newer request of a client makes every older answer of
-//! that client stale; its caller gets [`ClientError::Stale`], never the
-//! answer.
+//! **Staleness:** a newer request of a client makes the older answers of
+//! its [`Lane`] stale, but for a table the worker is already solving
+//! ([`Lane::drops_in_flight`]); a stale request's caller gets
+//! [`ClientError::Stale`], never the answer.
 //!
 //! **Start:** a client whose worker answers nothing within
 //! [`READY_TIMEOUT`] of its spawn (its script did not load) gives it up;

@@ -47,10 +47,11 @@ impl RequestBody {
     }
 }
 
-/// The requests that a newer one makes stale. Each lane has one request at
-/// most with the worker; the worker answers a question of the play at
-/// once, and solves a table a few rows at a time, reading its messages
-/// between them (`crate::Desk`).
+/// The requests that a newer one makes stale (see
+/// [`Lane::drops_in_flight`]). Each lane has one request at most with the
+/// worker; the worker answers a question of the play at once, and solves a
+/// table a few rows at a time, reading its messages between them
+/// (`crate::Desk`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lane {
     /// The questions of the play: a card's values, a robot's cards (and the
@@ -58,13 +59,26 @@ pub enum Lane {
     /// question replaces the last one's.
     Play,
     /// Whole tables and par: the end of a game waits for its table even
-    /// when the learner goes back and the play asks again meanwhile.
+    /// when the learner goes back and the play asks again meanwhile, and a
+    /// table with the worker is answered even when another is asked.
     Tables,
 }
 
 impl Lane {
     /// Every lane.
     pub const ALL: [Lane; 2] = [Lane::Play, Lane::Tables];
+
+    /// Whether a newer request of the lane makes the one with the worker
+    /// stale too, not only the one waiting behind it. A question of the
+    /// play does: the page shows only the newest position's answer. A table
+    /// does not: the worker goes on solving it, and its answer, kept for its
+    /// deal, is the table of a board the learner may come back to (a page
+    /// left while its table was solved, the next board asked during a
+    /// review), where dropping it meant solving it again.
+    #[must_use]
+    pub fn drops_in_flight(self) -> bool {
+        matches!(self, Lane::Play)
+    }
 
     /// Its place in [`Lane::ALL`], whose order is the declaration's.
     pub(crate) fn index(self) -> usize {

@@ -28,14 +28,18 @@ pub enum ClientError {
     Unavailable,
 }
 
-/// The requests of one client. A newer request makes every older one of
-/// its [`Lane`] stale: its receiver gets [`ClientError::Stale`] at once and
-/// its answer, if one comes, is dropped. Each lane has at most one request
-/// with the worker and only its newest waits behind it, so the worker never
-/// starts a position nobody waits for; the lanes do not wait for each
-/// other, since the worker answers the play's questions between the steps
-/// of a table (`crate::Desk`), and a table still comes whatever the play
-/// asks meanwhile. Once [`Requests::fail_all`] gives the worker up, every
+/// The requests of one client. A newer request replaces the one of its
+/// [`Lane`] that waits behind the worker's (its receiver gets
+/// [`ClientError::Stale`] at once) and, for the play's questions, makes the
+/// one with the worker stale too: its answer, if one comes, is dropped. A
+/// table with the worker is not made stale: the worker solves it to its end
+/// anyway, and its answer, kept for its deal, still goes to its caller
+/// ([`Lane::drops_in_flight`]). Each lane has at most one request with the
+/// worker and only its newest waits behind it, so the worker never starts a
+/// position nobody waits for; the lanes do not wait for each other, since
+/// the worker answers the play's questions between the steps of a table
+/// (`crate::Desk`), and a table still comes whatever the play asks
+/// meanwhile. Once [`Requests::fail_all`] gives the worker up, every
 /// request, waiting or newer, gets [`ClientError::Unavailable`].
 #[derive(Debug)]
 pub(crate) struct Requests {
@@ -48,15 +52,18 @@ pub(crate) struct Requests {
     unavailable: bool,
 }
 
+/// Where a request's answer goes.
+type Waiter = oneshot::Sender<Answer>;
+
 /// The requests of a lane.
 #[derive(Debug, Default)]
 struct Pending {
-    /// The id of its request the worker is solving.
-    in_flight: Option<u64>,
-    /// Its newest request, waiting for the one in flight to finish.
-    queued: Option<Request>,
-    /// Its newest request's id and where its answer goes.
-    waiter: Option<(u64, oneshot::Sender<Answer>)>,
+    /// The id of its request the worker is solving, and where its answer
+    /// goes unless the request went stale.
+    in_flight: Option<(u64, Option<Waiter>)>,
+    /// Its newest request, waiting for the one in flight to finish, and
+    /// where its answer will go.
+    queued: Option<(Request, Waiter)>,
 }
 
 impl Default for Requests {
@@ -72,8 +79,11 @@ impl Requests {
     pub(crate) fn send(&mut self, body: RequestBody) -> (oneshot::Receiver<Answer>, Option<Request>) {
         let id = self.next_id;
         self.next_id += 1;
-        let lane = &mut self.lanes[body.lane().index()];
-        if let Some((_, older)) = lane.waiter.take() {
+        let lane_kind = body.lane();
+        let lane = &mut self.lanes[lane_kind.index()];
+        let in_flight =
+            lane.in_flight.as_mut().filter(|_| lane_kind.drops_in_flight()).and_then(|(_, waiter)| waiter.take());
+        for older in lane.queued.take().map(|(_, waiter)| waiter).into_iter().chain(in_flight) {
             // The caller may have stopped waiting: nobody to tell then.
             let _ = older.send(Err(ClientError::Stale));
         }
@@ -83,13 +93,12 @@ impl Requests {
             let _ = sender.send(Err(ClientError::Unavailable));
             return (receiver, None);
         }
-        lane.waiter = Some((id, sender));
         let request = Request { id, body };
         if lane.in_flight.is_some() {
-            lane.queued = Some(request);
+            lane.queued = Some((request, sender));
             return (receiver, None);
         }
-        lane.in_flight = Some(id);
+        lane.in_flight = Some((id, Some(sender)));
         (receiver, Some(request))
     }
 
@@ -102,17 +111,14 @@ impl Requests {
             // Too late: every caller was told already.
             return None;
         }
-        if let Some(lane) =
-            self.lanes.iter_mut().find(|lane| lane.waiter.as_ref().is_some_and(|(id, _)| *id == response.id))
-        {
-            if let Some((_, sender)) = lane.waiter.take() {
-                let _ = sender.send(response.body.map_err(ClientError::from));
-            }
+        let lane =
+            self.lanes.iter_mut().find(|lane| lane.in_flight.as_ref().is_some_and(|(id, _)| *id == response.id))?;
+        if let Some((_, Some(waiter))) = lane.in_flight.take() {
+            // The caller may have stopped waiting: nobody to tell then.
+            let _ = waiter.send(response.body.map_err(ClientError::from));
         }
-        let lane = self.lanes.iter_mut().find(|lane| lane.in_flight == Some(response.id))?;
-        lane.in_flight = None;
-        let request = lane.queued.take()?;
-        lane.in_flight = Some(request.id);
+        let (request, waiter) = lane.queued.take()?;
+        lane.in_flight = Some((request.id, Some(waiter)));
         Some(request)
     }
 
@@ -132,11 +138,10 @@ impl Requests {
     pub(crate) fn fail_all(&mut self) {
         self.unavailable = true;
         for lane in &mut self.lanes {
-            lane.in_flight = None;
-            lane.queued = None;
-            if let Some((_, sender)) = lane.waiter.take() {
+            let in_flight = lane.in_flight.take().and_then(|(_, waiter)| waiter);
+            for waiter in in_flight.into_iter().chain(lane.queued.take().map(|(_, waiter)| waiter)) {
                 // The caller may have stopped waiting: nobody to tell then.
-                let _ = sender.send(Err(ClientError::Unavailable));
+                let _ = waiter.send(Err(ClientError::Unavailable));
             }
         }
     }

@@ -56,20 +56,41 @@ fn ids_increase_from_one() {
 }
 
 #[test]
-fn a_newer_request_makes_older_ones_stale_and_only_the_newest_waits() {
+fn a_newer_question_makes_older_ones_stale_and_only_the_newest_waits() {
     let mut requests = Requests::default();
-    let (mut first, post) = requests.send(table("a"));
+    let (mut first, post) = requests.send(analyse("a"));
     assert_eq!(post.map(|request| request.id), Some(1));
     // The worker is busy with 1: 2 waits, then 3 replaces it.
-    let (mut second, post) = requests.send(table("b"));
+    let (mut second, post) = requests.send(analyse("b"));
     assert_eq!(post, None);
     assert_eq!(now(&mut first), Some(Err(ClientError::Stale)));
-    let (mut third, post) = requests.send(table("c"));
+    let (mut third, post) = requests.send(analyse("c"));
     assert_eq!(post, None);
     assert_eq!(now(&mut second), Some(Err(ClientError::Stale)));
 
     // 1's answer is dropped and 3, never 2, goes to the worker.
+    assert_eq!(requests.answer(answered(1)), Some(Request { id: 3, body: analyse("c") }));
+    assert_eq!(now(&mut third), None);
+    assert_eq!(requests.answer(answered(3)), None);
+    assert_eq!(now(&mut third), Some(Ok(answered(3).body.unwrap())));
+}
+
+#[test]
+fn a_table_with_the_worker_is_answered_though_newer_ones_are_asked() {
+    let mut requests = Requests::default();
+    let (mut first, post) = requests.send(table("a"));
+    assert_eq!(post.map(|request| request.id), Some(1));
+    // The worker is busy with 1: 2 waits, then 3 replaces it; 1 stays asked.
+    let (mut second, post) = requests.send(table("b"));
+    assert_eq!(post, None);
+    let (mut third, post) = requests.send(table("c"));
+    assert_eq!(post, None);
+    assert_eq!(now(&mut second), Some(Err(ClientError::Stale)), "never begun, replaced");
+    assert_eq!(now(&mut first), None, "with the worker, still awaited");
+
+    // 1's answer goes to its caller, and 3, never 2, goes to the worker.
     assert_eq!(requests.answer(answered(1)), Some(Request { id: 3, body: table("c") }));
+    assert_eq!(now(&mut first), Some(Ok(answered(1).body.unwrap())));
     assert_eq!(now(&mut third), None);
     assert_eq!(requests.answer(answered(3)), None);
     assert_eq!(now(&mut third), Some(Ok(answered(3).body.unwrap())));
@@ -110,8 +131,8 @@ fn a_caller_that_stopped_waiting_does_not_block_the_next() {
 #[test]
 fn a_worker_given_up_fails_the_waiting_request_and_every_later_one() {
     let mut requests = Requests::default();
-    let (mut first, _) = requests.send(table("a"));
-    let (mut second, post) = requests.send(table("b"));
+    let (mut first, _) = requests.send(analyse("a"));
+    let (mut second, post) = requests.send(analyse("b"));
     assert_eq!(post, None, "queued behind the first");
     assert!(!requests.started());
     requests.fail_all();
@@ -159,7 +180,7 @@ fn requests_have_the_lane_of_their_kind() {
 }
 
 #[test]
-fn a_newer_request_makes_stale_only_the_older_ones_of_its_lane() {
+fn a_newer_request_leaves_the_other_lane_alone() {
     let mut requests = Requests::default();
     let (mut first_table, post) = requests.send(table("a"));
     assert_eq!(post.map(|request| request.id), Some(1));
@@ -172,17 +193,18 @@ fn a_newer_request_makes_stale_only_the_older_ones_of_its_lane() {
     assert_eq!(post, None, "one question of the play with the worker at a time");
     assert_eq!(now(&mut first_question), Some(Err(ClientError::Stale)));
     assert_eq!(now(&mut first_table), None, "a question of the play leaves the table alone");
-    // A newer table makes the first one stale, and waits behind it.
+    // A newer table waits behind the first, which stays asked.
     let (mut second_table, post) = requests.send(table("b"));
     assert_eq!(post, None);
-    assert_eq!(now(&mut first_table), Some(Err(ClientError::Stale)));
+    assert_eq!(now(&mut first_table), None);
 
     // The stale question's answer is dropped and frees the play's lane.
     assert_eq!(requests.answer(answered(2)), Some(Request { id: 3, body: analyse("q") }));
     assert_eq!(requests.answer(answered(3)), None);
     assert_eq!(now(&mut second_question), Some(Ok(answered(3).body.unwrap())));
-    // The stale table's answer is dropped and frees the tables' lane.
+    // The first table's answer goes to its caller and frees the tables' lane.
     assert_eq!(requests.answer(answered(1)), Some(Request { id: 4, body: table("b") }));
+    assert_eq!(now(&mut first_table), Some(Ok(answered(1).body.unwrap())));
     assert_eq!(now(&mut second_table), None);
     assert_eq!(requests.answer(answered(4)), None);
     assert_eq!(now(&mut second_table), Some(Ok(answered(4).body.unwrap())));
