@@ -4,7 +4,8 @@
 //! afterwards makes it in progress again; the handout prints the texts
 //! between the boards. And the next board's table, asked while the learner
 //! reads a review, is kept when the learner moves on at once, and the next
-//! board's page opened meanwhile waits for that answer.
+//! board's page opened meanwhile waits for that answer; a board's table left
+//! being solved for another board's is kept too.
 
 use std::time::{Duration, Instant};
 
@@ -240,28 +241,45 @@ async fn add_board(browser: &Browser, name: &str) -> Result<()> {
     anyhow::bail!("no board {name} to add")
 }
 
-/// Imports two boards, an easy one then `second` named `name`, puts them in a collection and
-/// plays the first on a phone until its review shows its table: the moment the player asks the
-/// worker for the next board's table. Returns the second board's page (its route's hash).
-async fn play_the_first_of_two(browser: &Browser, server: &StaticServer, name: &str, second: &str) -> Result<String> {
+/// Imports `boards` (a name and a deal each, 3NT by South after 1NT 3NT) and returns each
+/// board's page (its route's hash), in order.
+async fn import_boards(browser: &Browser, server: &StaticServer, boards: &[(&str, &str)]) -> Result<Vec<String>> {
     browser.client.goto(&server.url("/")).await?;
     let mut file = String::new();
-    for (number, name, deal) in [(1, "Easy", DEAL), (2, name, second)] {
+    for (idx, (name, deal)) in boards.iter().enumerate() {
         file.push_str(&format!(
-            "[Event \"Lesson\"]\n[Board \"{number}\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n\
+            "[Event \"Lesson\"]\n[Board \"{}\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Deal \"{deal}\"]\n\
              [Declarer \"S\"]\n[Contract \"3NT\"]\n[TrainingName \"{name}\"]\n\
-             [Auction \"S\"]\n1NT Pass 3NT Pass\nPass Pass\n\n"
+             [Auction \"S\"]\n1NT Pass 3NT Pass\nPass Pass\n\n",
+            idx + 1
         ));
     }
-    browser.pick_file("input.import-file", "two.pbn", &file).await?;
+    browser.pick_file("input.import-file", "boards.pbn", &file).await?;
     browser.find("button.confirm-import").await?.click().await?;
     browser.find(".board-row").await?;
     let script = "const name = arguments[0]; \
                   const link = [...document.querySelectorAll('.board-row a.board-name')] \
                     .find(link => link.textContent.startsWith(name)); \
                   return link ? new URL(link.href).hash : null;";
-    let page = browser.client.execute(script, vec![name.into()]).await?;
-    let page = page.as_str().with_context(|| format!("no link to the board {name}: {page}"))?.to_owned();
+    let mut pages = Vec::new();
+    for (name, _) in boards {
+        let page = browser.client.execute(script, vec![(*name).into()]).await?;
+        pages.push(page.as_str().with_context(|| format!("no link to the board {name}: {page}"))?.to_owned());
+    }
+    Ok(pages)
+}
+
+/// Opens `page` (a route's hash) within the app: a new page load would start a new worker.
+async fn open_within(browser: &Browser, page: &str) -> Result<()> {
+    browser.client.execute("location.hash = arguments[0];", vec![page.into()]).await?;
+    Ok(())
+}
+
+/// Imports two boards, an easy one then `second` named `name`, puts them in a collection and
+/// plays the first on a phone until its review shows its table: the moment the player asks the
+/// worker for the next board's table. Returns the second board's page (its route's hash).
+async fn play_the_first_of_two(browser: &Browser, server: &StaticServer, name: &str, second: &str) -> Result<String> {
+    let pages = import_boards(browser, server, &[("Easy", DEAL), (name, second)]).await?;
     browser.client.goto(&server.url("/#/collections")).await?;
     browser.find("input.collection-name").await?.send_keys("Two boards").await?;
     browser.find("button.create-collection").await?.click().await?;
@@ -272,7 +290,34 @@ async fn play_the_first_of_two(browser: &Browser, server: &StaticServer, name: &
     browser.find(".lesson-step[data-step='1']").await?;
     play_and_claim(browser, &DEAL.parse()?).await?;
     browser.find_within(".game-end[data-table]", SOLVE_WAIT).await.context("the board's table")?;
-    Ok(page)
+    Ok(pages[1].clone())
+}
+
+/// A table the worker is solving when the learner asks another board's (they left the first
+/// board's page for the second's) is solved to its end and kept rather than dropped as stale:
+/// back on the first board's page, its table shows at once. The first board is `HARD_DEAL`,
+/// whose table takes seconds, so that it is still being solved when the second is asked.
+#[tokio::test]
+async fn a_table_left_being_solved_is_kept_when_another_is_asked() -> Result<()> {
+    let dist = e2e!();
+    let server = StaticServer::start(&dist).await?;
+    let browser = Browser::start((360, 640)).await?;
+    let pages = import_boards(&browser, &server, &[("Hard", HARD_DEAL), ("Easy", DEAL)]).await?;
+    open_within(&browser, &pages[0]).await?;
+    browser.find(".board-page button.solve-deal").await?.click().await?;
+    browser.find(".board-page .dd-analysis .dd-solving").await.context("the hard board's table being solved")?;
+    open_within(&browser, &pages[1]).await?;
+    browser.find(".board-page button.solve-deal").await?.click().await?;
+    assert_eq!(kept_tables(&browser).await?, 0, "the hard board's table still being solved when the second is asked");
+
+    browser.find_within(".dd-solved[data-threads]", SOLVE_WAIT).await.context("the easy board's table shown")?;
+    assert_cells(&browser, &Solver::new().table(&DEAL.parse()?).context("a full deal")?).await?;
+    assert_eq!(kept_tables(&browser).await?, 2, "the hard board's table kept as well as the easy one's");
+    open_within(&browser, &pages[0]).await?;
+    browser.find(".board-page .dd-solved[data-kept='true']").await.context("the hard board's table shown at once")?;
+    assert_cells(&browser, &Solver::new().table(&HARD_DEAL.parse()?).context("a full deal")?).await?;
+    browser.close().await;
+    Ok(())
 }
 
 /// The table of a collection's next board, asked while the learner reads a review, is kept even
@@ -320,8 +365,7 @@ async fn the_next_boards_page_waits_for_its_table_being_solved() -> Result<()> {
     let page = play_the_first_of_two(&browser, &server, "Hard", HARD_DEAL).await?;
     let kept_before = browser.find(".game-end[data-table]").await?.attr("data-next-table").await?;
     assert_eq!(kept_before, None, "the next board's table is still being solved");
-    // Within the app (a new page load would start a new worker).
-    browser.client.execute("location.hash = arguments[0];", vec![page.clone().into()]).await?;
+    open_within(&browser, &page).await?;
     browser
         .find(".board-page .dd-analysis .dd-solving")
         .await
