@@ -55,45 +55,34 @@ fn ids_increase_from_one() {
     assert_eq!(ids, [1, 2, 3]);
 }
 
+/// Three requests of a lane while the worker is busy with the first: the second, never begun,
+/// is replaced by the third; the first is made stale too for a question of the play, and still
+/// answered for a table (`Lane::drops_in_flight`).
 #[test]
-fn a_newer_question_makes_older_ones_stale_and_only_the_newest_waits() {
-    let mut requests = Requests::default();
-    let (mut first, post) = requests.send(analyse("a"));
-    assert_eq!(post.map(|request| request.id), Some(1));
-    // The worker is busy with 1: 2 waits, then 3 replaces it.
-    let (mut second, post) = requests.send(analyse("b"));
-    assert_eq!(post, None);
-    assert_eq!(now(&mut first), Some(Err(ClientError::Stale)));
-    let (mut third, post) = requests.send(analyse("c"));
-    assert_eq!(post, None);
-    assert_eq!(now(&mut second), Some(Err(ClientError::Stale)));
+fn a_newer_request_replaces_the_waiting_one_and_a_question_the_one_in_flight() {
+    let question: fn(&str) -> RequestBody = analyse;
+    for (body, first_answered) in [(question, false), (table, true)] {
+        let lane = body("a").lane();
+        let mut requests = Requests::default();
+        let (mut first, post) = requests.send(body("a"));
+        assert_eq!(post.map(|request| request.id), Some(1));
+        let (mut second, post) = requests.send(body("b"));
+        assert_eq!(post, None, "{lane:?}: one request with the worker at a time");
+        let (mut third, post) = requests.send(body("c"));
+        assert_eq!(post, None);
+        assert_eq!(now(&mut second), Some(Err(ClientError::Stale)), "{lane:?}: never begun, replaced");
+        let first_now = if first_answered { None } else { Some(Err(ClientError::Stale)) };
+        assert_eq!(now(&mut first), first_now, "{lane:?}: the request with the worker");
 
-    // 1's answer is dropped and 3, never 2, goes to the worker.
-    assert_eq!(requests.answer(answered(1)), Some(Request { id: 3, body: analyse("c") }));
-    assert_eq!(now(&mut third), None);
-    assert_eq!(requests.answer(answered(3)), None);
-    assert_eq!(now(&mut third), Some(Ok(answered(3).body.unwrap())));
-}
-
-#[test]
-fn a_table_with_the_worker_is_answered_though_newer_ones_are_asked() {
-    let mut requests = Requests::default();
-    let (mut first, post) = requests.send(table("a"));
-    assert_eq!(post.map(|request| request.id), Some(1));
-    // The worker is busy with 1: 2 waits, then 3 replaces it; 1 stays asked.
-    let (mut second, post) = requests.send(table("b"));
-    assert_eq!(post, None);
-    let (mut third, post) = requests.send(table("c"));
-    assert_eq!(post, None);
-    assert_eq!(now(&mut second), Some(Err(ClientError::Stale)), "never begun, replaced");
-    assert_eq!(now(&mut first), None, "with the worker, still awaited");
-
-    // 1's answer goes to its caller, and 3, never 2, goes to the worker.
-    assert_eq!(requests.answer(answered(1)), Some(Request { id: 3, body: table("c") }));
-    assert_eq!(now(&mut first), Some(Ok(answered(1).body.unwrap())));
-    assert_eq!(now(&mut third), None);
-    assert_eq!(requests.answer(answered(3)), None);
-    assert_eq!(now(&mut third), Some(Ok(answered(3).body.unwrap())));
+        // 3, never 2, goes to the worker once 1 is answered.
+        assert_eq!(requests.answer(answered(1)), Some(Request { id: 3, body: body("c") }));
+        if first_answered {
+            assert_eq!(now(&mut first), Some(Ok(answered(1).body.unwrap())), "{lane:?}: 1 answered");
+        }
+        assert_eq!(now(&mut third), None);
+        assert_eq!(requests.answer(answered(3)), None);
+        assert_eq!(now(&mut third), Some(Ok(answered(3).body.unwrap())));
+    }
 }
 
 #[test]
