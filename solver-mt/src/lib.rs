@@ -5,7 +5,8 @@
 //! [`Solver::strain_tricks`], the row [`Solver::table`] computes, so the
 //! tables are the same. Every card's value (the learner's advice) is
 //! [`Solver::analyse_on`] the pool's threads, which share the handler's
-//! solver's table: the same values as [`Solver::analyse`].
+//! solver's table: the same values as [`Solver::analyse`]; the robots' best
+//! cards likewise [`Solver::best_cards_on`] them.
 //!
 //! `worker.js` (beside the wasm once built) starts it: it initialises the
 //! module, starts the pool with [`init_thread_pool`] and calls [`start`];
@@ -13,7 +14,7 @@
 
 use std::cell::RefCell;
 
-use bridge::{Deal, Strain};
+use bridge::{Card, Deal, Strain};
 use double_dummy::{CardValue, Position, PositionError, Solver, Threads};
 use rayon::prelude::*;
 use solver_wasm::{Handler, Pool, WORKER_MEMORY};
@@ -52,14 +53,22 @@ pub fn pool_analyse(solver: &mut Solver, position: &Position, value: Option<u8>)
     solver.analyse_on(position, value, &GlobalPool)
 }
 
-/// The worker's handler: tables and advice on the pool of `threads`
-/// threads, or on one thread when the pool did not start (`threads` 0).
+/// A robot's best cards of `position` (whose own `value` may be known),
+/// found by `solver` on every thread of rayon's global pool, the threads
+/// sharing its table: the same answer as [`Solver::best_cards_knowing`].
+pub fn pool_best_cards(solver: &mut Solver, position: &Position, value: Option<u8>) -> (u8, Vec<Card>) {
+    solver.best_cards_on(position, value, &GlobalPool)
+}
+
+/// The worker's handler: tables, advice and the robots' cards on the pool
+/// of `threads` threads, or on one thread when the pool did not start
+/// (`threads` 0).
 #[must_use]
 pub fn handler(threads: u32) -> Handler {
     if threads == 0 {
         Handler::new()
     } else {
-        Handler::with_pool(Pool { table: pool_rows, analyse: pool_analyse, threads })
+        Handler::with_pool(Pool { table: pool_rows, analyse: pool_analyse, best_cards: pool_best_cards, threads })
     }
 }
 
@@ -165,19 +174,51 @@ mod web {
         pool: bool,
         value: Option<u8>,
     ) -> Result<String, JsError> {
-        let trump: bridge::Strain = trump.parse().map_err(|_| JsError::new(&format!("no strain {trump:?}")))?;
-        let leader: bridge::Seat = leader.parse().map_err(|_| JsError::new(&format!("no seat {leader:?}")))?;
-        let played: Vec<bridge::Card> = played
-            .split_whitespace()
-            .map(|card| card.parse().map_err(|_| JsError::new(&format!("no card {card:?}"))))
-            .collect::<Result<_, _>>()?;
-        let position = double_dummy::Position::from_pbn(deal, trump, leader, &played)
-            .map_err(|err| JsError::new(&err.to_string()))?;
+        let position = bench_position(deal, trump, leader, played)?;
         let values = if pool {
             ADVICE.with(|solver| super::pool_analyse(&mut solver.borrow_mut(), &position, value))
         } else {
             super::SOLVER.with(|solver| solver.borrow_mut().analyse_knowing(&position, value))
         };
         Ok(values.iter().map(|value| format!("{} {}", value.card, value.tricks)).collect::<Vec<_>>().join(" "))
+    }
+
+    /// For the benchmark: a robot's best cards of a position given as to
+    /// [`card_values`], as the position's value then the cards worth it,
+    /// apart by spaces (`5 SA SQ`), on the pool's threads sharing one warm
+    /// solver's table when `pool` is set (as the threaded worker answers
+    /// the robots), else on this thread's own solver (the one-thread
+    /// worker's way); knowing the position's `value` when given.
+    ///
+    /// # Errors
+    /// When the position does not read or is not legal.
+    #[wasm_bindgen]
+    pub fn best_cards(
+        deal: &str,
+        trump: &str,
+        leader: &str,
+        played: &str,
+        pool: bool,
+        value: Option<u8>,
+    ) -> Result<String, JsError> {
+        let position = bench_position(deal, trump, leader, played)?;
+        let (value, cards) = if pool {
+            ADVICE.with(|solver| super::pool_best_cards(&mut solver.borrow_mut(), &position, value))
+        } else {
+            super::SOLVER.with(|solver| solver.borrow_mut().best_cards_knowing(&position, value))
+        };
+        Ok(std::iter::once(value.to_string()).chain(cards.iter().map(ToString::to_string)).collect::<Vec<_>>().join(" "))
+    }
+
+    /// The position of the benchmark's fields (`played`: its cards apart
+    /// by spaces).
+    fn bench_position(deal: &str, trump: &str, leader: &str, played: &str) -> Result<double_dummy::Position, JsError> {
+        let trump: bridge::Strain = trump.parse().map_err(|_| JsError::new(&format!("no strain {trump:?}")))?;
+        let leader: bridge::Seat = leader.parse().map_err(|_| JsError::new(&format!("no seat {leader:?}")))?;
+        let played: Vec<bridge::Card> = played
+            .split_whitespace()
+            .map(|card| card.parse().map_err(|_| JsError::new(&format!("no card {card:?}"))))
+            .collect::<Result<_, _>>()?;
+        double_dummy::Position::from_pbn(deal, trump, leader, &played).map_err(|err| JsError::new(&err.to_string()))
     }
 }

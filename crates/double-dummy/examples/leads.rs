@@ -5,7 +5,8 @@
 //! card, or with `SOLVE=1` the value only, as `Solver::solve` then does).
 //! `THREADS=N` values the cards with `Solver::analyse_on_threads` on N
 //! threads sharing the table (1 too, to compare with `analyse`); `BEST=1`
-//! asks `best_cards` instead, `MB=` sets the table's memory and `FRESH=1`
+//! asks `best_cards` instead (with `THREADS=N`, `best_cards_on` on N
+//! threads), `MB=` sets the table's memory and `FRESH=1`
 //! takes a new solver per position. `KNOWN=1` gives the solver each
 //! position's value (its best card's in the file), as a game knows it once
 //! the position before was solved (`analyse_knowing`, `best_cards_knowing`).
@@ -59,7 +60,11 @@ fn main() {
             let value = solver.solve(&position);
             assert_eq!(value, max, "{line}");
         } else if best_only {
-            let (value, cards) = solver.best_cards_knowing(&position, known);
+            let threads: Option<usize> = std::env::var("THREADS").ok().and_then(|v| v.parse().ok());
+            let (value, cards) = match threads {
+                Some(threads) => solver.best_cards_on(&position, known, &ScopedThreads(threads)),
+                None => solver.best_cards_knowing(&position, known),
+            };
             let best: Vec<Card> = expected.iter().filter(|(_, v)| *v == value).map(|(c, _)| *c).collect();
             assert_eq!((value, &cards), (max, &best), "{line}");
         } else {

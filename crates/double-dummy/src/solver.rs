@@ -200,6 +200,44 @@ impl Solver {
     /// counts leave these threads' searches out.
     #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
     pub fn analyse_on(&mut self, position: &Position, value: Option<u8>, threads: &impl Threads) -> Vec<CardValue> {
+        let valued = self.value_groups_on(position, value, threads, Groups::Exact);
+        card_values(position, &valued)
+    }
+
+    /// [`Solver::best_cards_knowing`] on `threads`, as
+    /// [`Solver::analyse_on`] values the cards on them, except that a group
+    /// is valued only as far as the best value known when its owner takes
+    /// it: a group that does not reach it is not a best card, whatever its
+    /// value. With the position's value `known`, one test per group at it.
+    /// The same answer as `best_cards_knowing`, for more nodes than it on
+    /// one thread (the position's value is not searched first), but on two
+    /// the robots' cards come sooner: see `TUNING.md`, 4 December 2026,
+    /// afternoon.
+    #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
+    pub fn best_cards_on(&mut self, position: &Position, known: Option<u8>, threads: &impl Threads) -> (u8, Vec<Card>) {
+        let valued = self.value_groups_on(position, known, threads, Groups::Best);
+        let best = valued.iter().map(|&(_, value)| value).max().unwrap_or(0);
+        if known.is_some_and(|known| best < known) {
+            // No card reaches the value given: it was too high.
+            return self.best_cards_on(position, None, threads);
+        }
+        let cards = card_values(position, &valued).into_iter().filter(|value| value.tricks == best);
+        (best, cards.map(|value| value.card).collect())
+    }
+
+    /// Each group of equivalent cards of `position` (its top card, in the
+    /// search's move order) with its value, found on `threads` as
+    /// [`Solver::analyse_on`] says; with [`Groups::Best`] a group's value
+    /// below the best known when its owner took it is only known to be
+    /// below, and given as one less than that best.
+    #[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
+    fn value_groups_on(
+        &mut self,
+        position: &Position,
+        value: Option<u8>,
+        threads: &impl Threads,
+        groups: Groups,
+    ) -> Vec<(u8, u8)> {
         use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
         use std::sync::{Mutex, PoisonError};
 
@@ -219,10 +257,12 @@ impl Solver {
         let nodes = AtomicU64::new(0);
         // Which groups are taken, and of which suits some are being valued.
         let claims = Claims::new(&order);
-        // Per group: its value once given, the first guess of its owner, its
+        // Per group: its value once given, the first guess of its owner and
+        // the value below which it is not valued (with `Groups::Best`), its
         // helpers so far, and whether its searches should give up.
         let values: Vec<AtomicU8> = order.iter().map(|_| AtomicU8::new(UNKNOWN)).collect();
         let guesses: Vec<AtomicI32> = order.iter().map(|_| AtomicI32::new(estimate)).collect();
+        let floors: Vec<AtomicU8> = order.iter().map(|_| AtomicU8::new(0)).collect();
         let helpers: Vec<AtomicUsize> = order.iter().map(|_| AtomicUsize::new(0)).collect();
         let stops: Vec<AtomicBool> = order.iter().map(|_| AtomicBool::new(false)).collect();
         // One trick more for the player, in North-South's tricks.
@@ -243,7 +283,11 @@ impl Solver {
                 };
                 let (idx, guess) = if let Some(idx) = owned {
                     let guess = if known.load(Ordering::Relaxed) {
-                        ns_target(ns_player, n_tricks, best.load(Ordering::Relaxed))
+                        let best = best.load(Ordering::Relaxed);
+                        if groups == Groups::Best {
+                            floors[idx].store(best, Ordering::Relaxed);
+                        }
+                        ns_target(ns_player, n_tricks, best)
                     } else {
                         estimate
                     };
@@ -254,19 +298,25 @@ impl Solver {
                     // helper from one trick more for the player than its
                     // owner's first test, the next from one fewer, then two
                     // more, and so on; when the position's value is known,
-                    // only fewer (nothing is above it).
+                    // only fewer (nothing is above it); for the best cards
+                    // only more (nothing below the owner's first test is
+                    // valued).
                     let helper = helpers[idx].fetch_add(1, Ordering::Relaxed);
                     let away = i32::try_from(helper / 2 + 1).unwrap_or(i32::MAX);
-                    let step = match value {
-                        Some(_) => -i32::try_from(helper + 1).unwrap_or(i32::MAX) * up,
-                        None if helper.is_multiple_of(2) => away * up,
-                        None => -away * up,
+                    let further = i32::try_from(helper + 1).unwrap_or(i32::MAX);
+                    let step = match (groups, value) {
+                        (Groups::Best, _) => further * up,
+                        (Groups::Exact, Some(_)) => -further * up,
+                        (Groups::Exact, None) if helper.is_multiple_of(2) => away * up,
+                        (Groups::Exact, None) => -away * up,
                     };
                     (idx, guesses[idx].load(Ordering::Relaxed).saturating_add(step))
                 } else {
                     break;
                 };
                 search.stop_when(Some(&stops[idx]));
+                let floor = floors[idx].load(Ordering::Relaxed);
+                let bounds = floor_bounds(ns_player, n_tricks, bounds, floor);
                 let ns = search.ns_tricks_after(leader, trick, count, order[idx], guess, bounds);
                 if owned.is_some() {
                     claims.done(idx);
@@ -299,7 +349,7 @@ impl Solver {
         let valued: Vec<(u8, u8)> =
             order.iter().zip(&values).map(|(&top, value)| (top, value.load(Ordering::Relaxed))).collect();
         debug_assert!(valued.iter().all(|&(_, value)| value != UNKNOWN), "every group valued");
-        card_values(position, &valued)
+        valued
     }
 
     /// The position's value (the tricks the side to play takes from here,
@@ -604,6 +654,29 @@ fn ns_bounds(ns_player: bool, n_tricks: u8, value: Option<u8>) -> (i32, i32) {
         Some(value) if ns_player => (0, i32::from(value)),
         Some(value) => (i32::from(n_tricks) - i32::from(value), i32::MAX),
     }
+}
+
+/// `bounds` (North-South's tricks, both included) cut where the side to
+/// play (North-South when `ns_player`) takes `floor - 1` of the `n_tricks`
+/// left: a search within them gives that for any value below `floor`. No
+/// cut for a `floor` of 0.
+#[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
+fn floor_bounds(ns_player: bool, n_tricks: u8, bounds: (i32, i32), floor: u8) -> (i32, i32) {
+    match floor {
+        0 => bounds,
+        _ if ns_player => (bounds.0.max(i32::from(floor) - 1), bounds.1),
+        _ => (bounds.0, bounds.1.min(i32::from(n_tricks) + 1 - i32::from(floor))),
+    }
+}
+
+/// How far [`Solver::value_groups_on`] values each group.
+#[cfg(any(not(target_arch = "wasm32"), target_feature = "atomics"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Groups {
+    /// Exactly, for every card's value.
+    Exact,
+    /// Only as far as the best value known when it is taken: the best cards.
+    Best,
 }
 
 /// The tricks of `seat`'s side, from North-South's.

@@ -1,7 +1,7 @@
 //! The threaded solver (`solver-mt`) driven from a page: its advice checked
 //! against solve-board.jsonl, by the tests and the pool's benchmark.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -11,9 +11,10 @@ use crate::Browser;
 /// Starts a worker of the threaded solver in the page (run by WebDriver's
 /// `execute` with the kind, the items and the pool's threads) that solves
 /// each item on one thread, then on the pool: `tables`, a deal's 20 trick
-/// counts (`table_tricks`), or `advice`, every card's value of a position
-/// as [`board`] reads it (`card_values`), with the position's value as a
-/// fifth field when it is known. `window.poolBench` gathers its
+/// counts (`table_tricks`), `advice`, every card's value of a position
+/// as [`board`] reads it (`card_values`), or `best`, a robot's best cards
+/// there (`best_cards`), with the position's value as a fifth field when
+/// it is known. `window.poolBench` gathers its
 /// messages (one per item, `{ item, single, pool, singleMs, poolMs }`,
 /// then `done`, or an `error`) for [`gather`]. Returns whether the page is
 /// cross-origin isolated and its cores.
@@ -22,10 +23,11 @@ const [kind, items, threads] = arguments;
 window.poolBench = { results: [], done: false, error: null };
 const module = new URL("/solver-mt/solver_mt.js", location.href).href;
 const code = `
-import init, { initThreadPool, table_tricks, card_values } from "${module}";
+import init, { initThreadPool, table_tricks, card_values, best_cards } from "${module}";
 const solve = {
   tables: (deal, pool) => Array.from(table_tricks(deal, pool)),
   advice: ([deal, trump, leader, played, value], pool) => card_values(deal, trump, leader, played, pool, value),
+  best: ([deal, trump, leader, played, value], pool) => best_cards(deal, trump, leader, played, pool, value),
 };
 onmessage = async ({ data: { kind, items, threads } }) => {
   try {
@@ -95,12 +97,14 @@ pub async fn start_times(browser: &Browser, threads: u64, count: usize) -> Resul
     times.iter().map(|time| time.as_f64().with_context(|| format!("a start failed: {time}"))).collect()
 }
 
-/// What the threaded worker solves: `tables` (items: deals) or `advice`
-/// (items: positions as [`board`] reads them, each with its value or not).
+/// What the threaded worker solves: `tables` (items: deals), `advice` or
+/// the robots' best cards (items: positions as [`board`] reads them, each
+/// with its value or not).
 #[derive(Clone, Copy, Debug)]
 pub enum Kind {
     Tables,
     Advice,
+    BestCards,
 }
 
 /// Starts the threaded worker in the page `browser` shows (served
@@ -113,6 +117,7 @@ pub async fn start(browser: &Browser, kind: Kind, items: serde_json::Value, thre
     let kind = match kind {
         Kind::Tables => "tables",
         Kind::Advice => "advice",
+        Kind::BestCards => "best",
     };
     let page = browser.client.execute(START, vec![serde_json::json!(kind), items, serde_json::json!(threads)]).await?;
     if page["isolated"] != serde_json::json!(true) {
@@ -185,6 +190,28 @@ fn board(line: &str) -> Result<([String; 4], Values)> {
         .map(|(card, tricks)| Ok((card.clone(), tricks.as_u64().with_context(|| format!("a value in {line}"))?)))
         .collect::<Result<Values>>()?;
     Ok(([text("deal")?, text("trump")?, text("leader")?, played.join(" ")], values))
+}
+
+/// The best value of `values` and the cards worth it: what `best_cards`
+/// answers.
+#[must_use]
+pub fn best_of(values: &Values) -> (u64, BTreeSet<String>) {
+    let best = values.values().copied().max().unwrap_or(0);
+    (best, values.iter().filter(|&(_, &tricks)| tricks == best).map(|(card, _)| card.clone()).collect())
+}
+
+/// `best_cards`'s answer (`5 SA SQ`): the value and the cards, each once.
+pub fn answered_best(answer: &serde_json::Value) -> Result<(u64, BTreeSet<String>)> {
+    let text = answer.as_str().with_context(|| format!("no best cards in {answer}"))?;
+    let mut tokens = text.split_whitespace();
+    let value = tokens.next().with_context(|| format!("no value in {text}"))?.parse()?;
+    let mut cards = BTreeSet::new();
+    for card in tokens {
+        if !cards.insert(card.to_owned()) {
+            bail!("{card} twice in {text}");
+        }
+    }
+    Ok((value, cards))
 }
 
 /// `card_values`'s answer (`SA 5 SQ 5`), each card once.

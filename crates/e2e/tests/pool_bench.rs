@@ -24,6 +24,10 @@
 //! - Once more, on a new page, as the app asks it on a board whose table
 //!   the device kept from an earlier solve: the opening leads' values given
 //!   too (the table gives them, `Board::opening_lead_value`).
+//! - The robots' best cards at the same positions, on a new page, as the
+//!   app asks them (each position's value given but at the opening leads):
+//!   on the worker's own thread, and on the pool's threads as the threaded
+//!   worker answers the robots.
 //!
 //! Each answer is timed with the worker's `performance.now()` and checked
 //! against the file.
@@ -126,7 +130,10 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
              the opening leads' from the table; the same positions, every value checked):",
         ),
     ];
-    for (kept, title) in passes {
+    let robots = "the robots' best cards as the app asks them (the position's value and the cards worth it; each \
+                  position's value given, but at the opening leads; the same positions, every answer checked):";
+    let passes = passes.map(|(kept, title)| (e2e::pool::Kind::Advice, kept, title));
+    for (kind, kept, title) in passes.into_iter().chain([(e2e::pool::Kind::BestCards, false, robots)]) {
         // A new page, so that no solver starts warm from the positions above.
         let browser = Browser::start((1024, 768)).await?;
         browser.client.goto(&server.url("/solver-mt/files.json")).await?;
@@ -138,7 +145,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
                 serde_json::json!([fields[0], fields[1], fields[2], fields[3], value])
             })
             .collect();
-        let (single, pool) = advice_times(&browser, &positions, serde_json::json!(items), threads).await?;
+        let (single, pool) = position_times(&browser, kind, &positions, serde_json::json!(items), threads).await?;
         browser.close().await;
         println!("{title}");
         print_advice(&positions, &single, &pool, threads);
@@ -155,12 +162,31 @@ async fn advice_times(
     items: serde_json::Value,
     threads: u64,
 ) -> Result<(Vec<f64>, Vec<f64>)> {
-    e2e::pool::start(browser, e2e::pool::Kind::Advice, items, threads).await?;
+    position_times(browser, e2e::pool::Kind::Advice, positions, items, threads).await
+}
+
+/// [`advice_times`] for `kind`: every card's value, or a robot's best
+/// cards (the position's value and the cards worth it, checked against the
+/// file's best).
+async fn position_times(
+    browser: &Browser,
+    kind: e2e::pool::Kind,
+    positions: &[([String; 4], e2e::pool::Values)],
+    items: serde_json::Value,
+    threads: u64,
+) -> Result<(Vec<f64>, Vec<f64>)> {
+    e2e::pool::start(browser, kind, items, threads).await?;
     let (mut single, mut pool) = (Vec::new(), Vec::new());
     e2e::pool::gather(browser, positions.len(), DEAL_WAIT, |idx, result| {
         let (fields, want) = &positions[idx];
-        assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one-thread values of {fields:?}");
-        assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "pool values of {fields:?}");
+        if matches!(kind, e2e::pool::Kind::BestCards) {
+            let best = e2e::pool::best_of(want);
+            assert_eq!(e2e::pool::answered_best(&result["single"])?, best, "one-thread best cards of {fields:?}");
+            assert_eq!(e2e::pool::answered_best(&result["pool"])?, best, "pool best cards of {fields:?}");
+        } else {
+            assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one-thread values of {fields:?}");
+            assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "pool values of {fields:?}");
+        }
         single.push(result["singleMs"].as_f64().context("a time")?);
         pool.push(result["poolMs"].as_f64().context("a time")?);
         Ok(())

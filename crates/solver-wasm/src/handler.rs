@@ -1,7 +1,7 @@
 //! What the worker does with a request, without the `postMessage` glue: the
 //! same code runs in the worker, in the browser tests and natively.
 
-use bridge::{Deal, Seat, Strain, Vulnerability};
+use bridge::{Card, Deal, Seat, Strain, Vulnerability};
 use double_dummy::{par, CardValue, DdTable, Position, PositionError, Solver, StrainRow};
 
 use crate::protocol::{CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError};
@@ -17,6 +17,12 @@ pub type PoolTable = fn(&Deal, &[Strain]) -> Result<Vec<[u8; 4]>, PositionError>
 /// the pool's threads).
 pub type PoolAnalyse = fn(&mut Solver, &Position, Option<u8>) -> Vec<CardValue>;
 
+/// How a thread pool finds a robot's best cards of a position (whose value
+/// may be known) with the handler's solver, its threads sharing that
+/// solver's table: the same answer as [`Solver::best_cards_knowing`]
+/// (`Solver::best_cards_on` on the pool's threads).
+pub type PoolBestCards = fn(&mut Solver, &Position, Option<u8>) -> (u8, Vec<Card>);
+
 /// A thread pool, as the threaded worker gives it to its [`Handler`].
 #[derive(Clone, Copy, Debug)]
 pub struct Pool {
@@ -24,6 +30,8 @@ pub struct Pool {
     pub table: PoolTable,
     /// Its advice (every card's value).
     pub analyse: PoolAnalyse,
+    /// Its robots' cards.
+    pub best_cards: PoolBestCards,
     /// Its number of threads.
     pub threads: u32,
 }
@@ -42,9 +50,9 @@ pub const WORKER_MEMORY: usize = 16 << 20;
 
 /// Answers requests with one [`Solver`], kept from one request to the next
 /// so that its transposition table stays warm across the positions of a game.
-/// A handler made [`Handler::with_pool`] solves tables and values every
-/// card (advice, claims) on a thread pool instead (the threaded worker's);
-/// the robots' best cards, a few null-window tests, stay on its one solver.
+/// A handler made [`Handler::with_pool`] solves tables, values every card
+/// (advice, claims) and finds the robots' best cards on a thread pool
+/// instead (the threaded worker's).
 pub struct Handler {
     solver: Solver,
     /// The pool, when there is one.
@@ -64,7 +72,8 @@ impl Handler {
         Handler { solver: Solver::with_memory(WORKER_MEMORY), pool: None }
     }
 
-    /// A handler solving tables and valuing cards on `pool`.
+    /// A handler solving tables, valuing cards and finding the best cards
+    /// on `pool`.
     #[must_use]
     pub fn with_pool(pool: Pool) -> Handler {
         Handler { pool: Some(pool), ..Handler::new() }
@@ -165,7 +174,10 @@ impl Handler {
 
     fn best_cards(&mut self, msg: &PositionMsg) -> Result<ResponseBody, SolverError> {
         let position = checked(msg)?;
-        let (value, cards) = self.solver.best_cards_knowing(&position, msg.value);
+        let (value, cards) = match self.pool {
+            Some(pool) => (pool.best_cards)(&mut self.solver, &position, msg.value),
+            None => self.solver.best_cards_knowing(&position, msg.value),
+        };
         Ok(ResponseBody::BestCards { value, cards })
     }
 }

@@ -26,7 +26,7 @@ mod requests;
 mod client;
 mod worker;
 
-pub use handler::{Begun, Handler, Pool, PoolAnalyse, PoolTable, TableWork, WORKER_MEMORY};
+pub use handler::{Begun, Handler, Pool, PoolAnalyse, PoolBestCards, PoolTable, TableWork, WORKER_MEMORY};
 pub use protocol::{
     CardValueMsg, Lane, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError, TableMsg,
 };

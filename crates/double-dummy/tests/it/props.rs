@@ -189,8 +189,9 @@ proptest! {
         let max = values.iter().map(|value| value.tricks).max().unwrap_or(0);
         let expected: Vec<Card> = values.iter().filter(|value| value.tricks == max).map(|value| value.card).collect();
         prop_assert_eq!(value, max);
-        prop_assert_eq!(best, expected);
+        prop_assert_eq!(&best, &expected);
         prop_assert_eq!(Solver::with_memory(1 << 20).solve(&position), value);
+        prop_assert_eq!(Solver::with_memory(1 << 20).best_cards_on(&position, None, &ScopedThreads(2)), (value, best));
     }
 
     /// The position's value given (as a game knows it once the position
@@ -205,7 +206,8 @@ proptest! {
         prop_assert_eq!(&Solver::with_memory(1 << 20).analyse_knowing(&position, Some(given)), &values);
         prop_assert_eq!(&Solver::with_memory(1 << 20).analyse_on(&position, Some(given), &ScopedThreads(2)), &values);
         let best = Solver::with_memory(1 << 20).best_cards(&position);
-        prop_assert_eq!(Solver::with_memory(1 << 20).best_cards_knowing(&position, Some(given)), best);
+        prop_assert_eq!(Solver::with_memory(1 << 20).best_cards_knowing(&position, Some(given)), best.clone());
+        prop_assert_eq!(Solver::with_memory(1 << 20).best_cards_on(&position, Some(given), &ScopedThreads(2)), best);
     }
 
     #[test]

@@ -94,11 +94,11 @@ fn solve_board_opening_leads() {
     }
 }
 
-/// `analyse` on threads sharing the table gives the file's values: by
-/// default the first opening leads and mid-play records, with
-/// `DD_VECTORS=all` every one; two, three or eight threads in turn (eight:
-/// more helpers than groups, each from another first test) on one solver,
-/// its table kept from position to position.
+/// `analyse` and `best_cards` on threads sharing the table give the file's
+/// values and best cards: by default the first opening leads and mid-play
+/// records, with `DD_VECTORS=all` every one; two, three or eight threads in
+/// turn (eight: more helpers than groups, each from another first test) on
+/// one solver, its table kept from position to position.
 #[test]
 fn solve_board_on_threads() {
     let mut solver = Solver::new();
@@ -112,14 +112,23 @@ fn solve_board_on_threads() {
             .map(|value| (value.card, value.tricks))
             .collect();
         assert_eq!(values, vector.cards, "card values on threads of {}", vector.line);
+        let (value, best) = best_of(&vector.cards);
+        let found = solver.best_cards_on(&vector.position, None, &ScopedThreads(threads));
+        assert_eq!(found, (value, best), "best cards on threads of {}", vector.line);
     }
+}
+
+/// The highest value of `cards` and the cards worth it, in their order.
+fn best_of(cards: &[(Card, u8)]) -> (u8, Vec<Card>) {
+    let value = cards.iter().map(|(_, tricks)| *tricks).max().expect("a legal card");
+    (value, cards.iter().filter(|(_, tricks)| *tricks == value).map(|(card, _)| *card).collect())
 }
 
 /// `analyse_knowing` and `best_cards_knowing`, given each position's value
 /// (the best card's in the file, as a game knows it from the position
-/// before), give the file's values and best cards; so does `analyse_on` on
-/// two threads. By default the first mid-play records and opening leads,
-/// with `DD_VECTORS=all` every one.
+/// before), give the file's values and best cards; so do `analyse_on` and
+/// `best_cards_on` on two threads. By default the first mid-play records
+/// and opening leads, with `DD_VECTORS=all` every one.
 #[test]
 fn solve_board_knowing_the_value() {
     let mut solver = Solver::new();
@@ -127,7 +136,7 @@ fn solve_board_knowing_the_value() {
     let mid_play = text.lines().skip(1).step_by(2).take(how_many(40));
     for line in text.lines().step_by(2).take(how_many(3)).chain(mid_play) {
         let vector = parse_board_line(line);
-        let value = vector.cards.iter().map(|(_, tricks)| *tricks).max().expect("a legal card");
+        let (value, best) = best_of(&vector.cards);
         let pairs = |values: Vec<double_dummy::CardValue>| -> Vec<(Card, u8)> {
             values.iter().map(|value| (value.card, value.tricks)).collect()
         };
@@ -135,14 +144,10 @@ fn solve_board_knowing_the_value() {
         assert_eq!(known, vector.cards, "card values knowing the value of {}", vector.line);
         let pooled = pairs(solver.analyse_on(&vector.position, Some(value), &ScopedThreads(2)));
         assert_eq!(pooled, vector.cards, "card values on threads knowing the value of {}", vector.line);
-        let best: Vec<Card> =
-            vector.cards.iter().filter(|(_, tricks)| *tricks == value).map(|(card, _)| *card).collect();
-        assert_eq!(
-            solver.best_cards_knowing(&vector.position, Some(value)),
-            (value, best),
-            "best cards of {}",
-            vector.line
-        );
+        let knowing = solver.best_cards_knowing(&vector.position, Some(value));
+        assert_eq!(knowing, (value, best.clone()), "best cards of {}", vector.line);
+        let pooled = solver.best_cards_on(&vector.position, Some(value), &ScopedThreads(2));
+        assert_eq!(pooled, (value, best), "best cards on threads of {}", vector.line);
     }
 }
 

@@ -92,6 +92,20 @@ fn on_three_threads(
     solver.analyse_on(position, value, &double_dummy::ScopedThreads(3))
 }
 
+/// A pool's robots' cards as the threaded worker finds them: the handler's
+/// solver on three threads sharing its table.
+fn best_on_three_threads(
+    solver: &mut double_dummy::Solver,
+    position: &double_dummy::Position,
+    value: Option<u8>,
+) -> (u8, Vec<bridge::Card>) {
+    solver.best_cards_on(position, value, &double_dummy::ScopedThreads(3))
+}
+
+/// A pool of three threads as the threaded worker's.
+const THREE_THREADS: Pool =
+    Pool { table: rows_apart, analyse: on_three_threads, best_cards: best_on_three_threads, threads: 3 };
+
 #[test]
 fn a_handler_with_a_pool_gives_the_same_answers_and_says_its_threads() {
     use solver_wasm::{RequestBody, ResponseBody};
@@ -100,8 +114,7 @@ fn a_handler_with_a_pool_gives_the_same_answers_and_says_its_threads() {
     let answer = over_json(&mut single)(Request { id: 1, body: RequestBody::Threads });
     assert_eq!(answer.body, Ok(ResponseBody::Threads(1)));
 
-    let pool = Pool { table: rows_apart, analyse: on_three_threads, threads: 3 };
-    let mut pooled = Handler::with_pool(pool);
+    let mut pooled = Handler::with_pool(THREE_THREADS);
     let answer = over_json(&mut pooled)(Request { id: 1, body: RequestBody::Threads });
     assert_eq!(answer.body, Ok(ResponseBody::Threads(3)));
     for (idx, line) in TABLES.lines().take(2).enumerate() {
@@ -109,6 +122,7 @@ fn a_handler_with_a_pool_gives_the_same_answers_and_says_its_threads() {
     }
     for (idx, line) in BOARDS.lines().take(6).enumerate() {
         check_board(&mut over_json(&mut pooled), idx as u64 + 10, &board_vector(line));
+        check_best_cards(&mut over_json(&mut pooled), idx as u64 + 20, &board_vector(line));
     }
     check_illegal_requests(&mut over_json(&mut pooled));
 }
@@ -123,9 +137,8 @@ fn a_table_is_solved_in_steps_with_the_plays_questions_between_them() {
 
     let vector = table_vector(TABLES.lines().next().expect("a table vector"));
     let boards: Vec<_> = BOARDS.lines().take(20).map(board_vector).collect();
-    let pool = Pool { table: rows_apart, analyse: on_three_threads, threads: 3 };
     // On one thread a step per declarer and strain; on the pool a strain per thread.
-    for (mut handler, steps) in [(Handler::new(), 20), (Handler::with_pool(pool), 2)] {
+    for (mut handler, steps) in [(Handler::new(), 20), (Handler::with_pool(THREE_THREADS), 2)] {
         let body = RequestBody::Par {
             deal: vector.deal.clone(),
             vulnerability: bridge::Vulnerability::None,
