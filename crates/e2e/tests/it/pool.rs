@@ -96,8 +96,10 @@ async fn a_page_without_isolation_solves_tables_on_one_thread_as_the_native_solv
 /// first ones, opening leads and mid-play alike.
 const ADVICE_POSITIONS: usize = 24;
 
+/// The pool's advice and robots' cards (`card_values`, `best_cards`) are
+/// the vectors', and so are the worker's own thread's.
 #[tokio::test]
-async fn the_thread_pool_values_every_card_as_the_vectors() -> Result<()> {
+async fn the_thread_pool_values_every_card_and_finds_the_best_as_the_vectors() -> Result<()> {
     let dist = e2e!();
     let positions = e2e::pool::boards(ADVICE_POSITIONS)?;
     let server = StaticServer::start(&dist).await?;
@@ -110,6 +112,15 @@ async fn the_thread_pool_values_every_card_as_the_vectors() -> Result<()> {
         let (fields, want) = &positions[idx];
         assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "the pool's values of {fields:?}");
         assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one thread's values of {fields:?}");
+        Ok(())
+    })
+    .await?;
+    e2e::pool::start(&browser, e2e::pool::Kind::BestCards, serde_json::json!(fields), 2).await?;
+    e2e::pool::gather(&browser, positions.len(), SOLVE_WAIT, |idx, result| {
+        let (fields, want) = &positions[idx];
+        let best = e2e::pool::best_of(want);
+        assert_eq!(e2e::pool::answered_best(&result["pool"])?, best, "the pool's best cards of {fields:?}");
+        assert_eq!(e2e::pool::answered_best(&result["single"])?, best, "one thread's best cards of {fields:?}");
         Ok(())
     })
     .await?;
