@@ -5,8 +5,8 @@
 //! and the ratio; the two solvers take turns, table by table and position
 //! by position) and `best_cards` at the opening lead and mid-play
 //! (solve-board.jsonl; median, p90, p99 and max ms per call), `analyse` at
-//! the opening lead on every core sharing one table beside one thread, and
-//! peak memory.
+//! the opening lead and `best_cards` on every core sharing one table beside
+//! one thread, and peak memory.
 //!
 //! `cargo bench -p double-dummy --bench solver` (part of `cargo xtask
 //! bench`) solves every deal of bench-deals.txt and analyses every position
@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use bridge::{Card, Deal, Seat, Strain};
-use double_dummy::{DdTable, Position, Solver};
+use double_dummy::{DdTable, Position, ScopedThreads, Solver};
 use rayon::prelude::*;
 
 #[path = "../examples/common/pons.rs"]
@@ -165,25 +165,45 @@ fn main() {
         );
     }
 
-    // What a robot asks: the value and the best cards only.
+    // What a robot asks: the value and the best cards only, on one thread
+    // and on every core sharing one table (as the browser's pool answers
+    // the robots), taking turns position by position.
     for (kind, skip) in [("opening lead", 0), ("mid-play", 1)] {
-        let mut solver = Solver::new();
-        let mut times = Vec::new();
-        let mut nodes = Vec::new();
-        for line in boards.lines().skip(skip).step_by(2).take(n_boards) {
+        let (mut one, mut many) = (Solver::new(), Solver::new());
+        let (mut times, mut nodes, mut many_times) = (Vec::new(), Vec::new(), Vec::new());
+        for (idx, line) in boards.lines().skip(skip).step_by(2).take(n_boards).enumerate() {
             let (position, expected) = parse_board_line(line);
-            let before = solver.nodes();
-            let start = Instant::now();
-            let (value, best) = solver.best_cards(&position);
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-            nodes.push(solver.nodes() - before);
             let max = expected.iter().map(|(_, tricks)| *tricks).max().unwrap_or(0);
             let expected: Vec<Card> =
                 expected.iter().filter(|(_, tricks)| *tricks == max).map(|(card, _)| *card).collect();
-            assert_eq!((value, best), (max, expected), "{line}");
+            take_turns(
+                idx,
+                || {
+                    let before = one.nodes();
+                    let start = Instant::now();
+                    let found = one.best_cards(&position);
+                    times.push(start.elapsed().as_secs_f64() * 1e3);
+                    nodes.push(one.nodes() - before);
+                    assert_eq!(found, (max, expected.clone()), "{line}");
+                },
+                || {
+                    let start = Instant::now();
+                    let found = many.best_cards_on(&position, None, &ScopedThreads(cores));
+                    many_times.push(start.elapsed().as_secs_f64() * 1e3);
+                    assert_eq!(found, (max, expected.clone()), "{line}");
+                },
+            );
         }
-        report(&format!("best_cards, {kind}"), &mut times);
+        let single = report(&format!("best_cards, {kind}"), &mut times);
         report_nodes(&mut nodes);
+        let threaded = report(&format!("best_cards_on, {kind}, {cores} threads sharing the table"), &mut many_times);
+        if let (Some(single), Some(threaded)) = (single, threaded) {
+            println!(
+                "  threads/one thread: mean {:.2}, median {:.2}",
+                threaded.mean / single.mean,
+                threaded.median / single.median
+            );
+        }
     }
     if let Some(peak) = peak_memory() {
         println!("peak memory (VmHWM): {peak}");
