@@ -207,7 +207,10 @@ mod web {
         } else {
             super::SOLVER.with(|solver| solver.borrow_mut().best_cards_knowing(&position, value))
         };
-        Ok(std::iter::once(value.to_string()).chain(cards.iter().map(ToString::to_string)).collect::<Vec<_>>().join(" "))
+        Ok(std::iter::once(value.to_string())
+            .chain(cards.iter().map(ToString::to_string))
+            .collect::<Vec<_>>()
+            .join(" "))
     }
 
     /// The position of the benchmark's fields (`played`: its cards apart
