@@ -1,9 +1,11 @@
 //! The solver's worker with a thread pool: the same worker as `solver-wasm`'s
 //! (the same protocol, the same [`Handler`]), except that it works on a rayon
 //! pool of Web Workers (wasm-bindgen-rayon). A table's five strains are
-//! solved on the pool, one [`Solver`] per thread; each strain is
-//! [`Solver::strain_tricks`], the row [`Solver::table`] computes, so the
-//! tables are the same. Every card's value (the learner's advice) is
+//! solved on the pool in the background ([`pool_table`]), one [`Solver`]
+//! per thread; each strain is [`Solver::strain_tricks`], the row
+//! [`Solver::table`] computes, so the tables are the same. Meanwhile the
+//! worker's own thread answers the play's questions with its handler's
+//! solver. Every card's value (the learner's advice) is
 //! [`Solver::analyse_on`] the pool's threads, which share the handler's
 //! solver's table: the same values as [`Solver::analyse`]; the robots' best
 //! cards likewise [`Solver::best_cards_on`] them.
@@ -13,11 +15,12 @@
 //! where that fails, it runs the one-thread worker instead.
 
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use bridge::{Card, Deal, Strain};
 use double_dummy::{CardValue, Position, PositionError, Solver, Threads};
-use rayon::prelude::*;
-use solver_wasm::{Handler, Pool, WORKER_MEMORY};
+use solver_wasm::{Handler, Pool, TableJob, TableRows, WORKER_MEMORY};
 
 #[cfg(target_arch = "wasm32")]
 pub use wasm_bindgen_rayon::init_thread_pool;
@@ -28,13 +31,65 @@ thread_local! {
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::with_memory(WORKER_MEMORY));
 }
 
-/// The rows of `deal`'s table for `strains`, in order, solved in parallel
-/// on rayon's global pool: the same rows as [`Solver::strain_tricks`].
-///
-/// # Errors
-/// As [`Solver::strain_tricks`].
-pub fn pool_rows(deal: &Deal, strains: &[Strain]) -> Result<Vec<[u8; 4]>, PositionError> {
-    strains.par_iter().map(|&strain| SOLVER.with(|solver| solver.borrow_mut().strain_tricks(deal, strain))).collect()
+/// Tables being solved on the pool (see [`pool_table`]).
+static SOLVING: AtomicUsize = AtomicUsize::new(0);
+
+/// The table of `deal` solved on rayon's global pool in the background: a
+/// job per strain, each [`Solver::strain_tricks`] on whichever thread is
+/// free with that thread's solver, so the rows are the same; the worker's
+/// own thread is free meanwhile. Polled by the worker's handler.
+#[must_use]
+pub fn pool_table(deal: Deal) -> Box<dyn TableJob> {
+    let rows = Arc::new(Rows::default());
+    SOLVING.fetch_add(1, Ordering::SeqCst);
+    for strain in Strain::ALL {
+        let rows = Arc::clone(&rows);
+        rayon::spawn(move || {
+            let row = SOLVER.with(|solver| solver.borrow_mut().strain_tricks(&deal, strain));
+            let mut solved = rows.solved.lock().unwrap_or_else(PoisonError::into_inner);
+            solved[strain.index()] = Some(row);
+            if solved.iter().all(Option::is_some) {
+                SOLVING.fetch_sub(1, Ordering::SeqCst);
+                rows.done.notify_all();
+            }
+        });
+    }
+    Box::new(PoolJob(rows))
+}
+
+/// Whether tables are being solved on the pool ([`pool_table`]).
+pub fn pool_busy() -> bool {
+    SOLVING.load(Ordering::SeqCst) > 0
+}
+
+/// A row of a table, or why it could not be solved.
+type Row = Result<[u8; 4], PositionError>;
+
+/// The rows of a table being solved on the pool, by [`Strain::index`].
+#[derive(Default)]
+struct Rows {
+    solved: Mutex<[Option<Row>; 5]>,
+    done: Condvar,
+}
+
+/// A table of [`pool_table`].
+struct PoolJob(Arc<Rows>);
+
+impl TableJob for PoolJob {
+    fn poll(&mut self) -> Option<TableRows> {
+        let solved = self.0.solved.lock().unwrap_or_else(PoisonError::into_inner);
+        let rows: Option<Vec<_>> = Strain::ALL.iter().map(|strain| solved[strain.index()].clone()).collect();
+        rows.map(|rows| rows.into_iter().collect())
+    }
+
+    fn wait(&mut self) {
+        let solved = self.0.solved.lock().unwrap_or_else(PoisonError::into_inner);
+        let _solved = self
+            .0
+            .done
+            .wait_while(solved, |solved| !solved.iter().all(Option::is_some))
+            .unwrap_or_else(PoisonError::into_inner);
+    }
 }
 
 /// Every thread of rayon's global pool.
@@ -68,7 +123,13 @@ pub fn handler(threads: u32) -> Handler {
     if threads == 0 {
         Handler::new()
     } else {
-        Handler::with_pool(Pool { table: pool_rows, analyse: pool_analyse, best_cards: pool_best_cards, threads })
+        Handler::with_pool(Pool {
+            table: pool_table,
+            busy: pool_busy,
+            analyse: pool_analyse,
+            best_cards: pool_best_cards,
+            threads,
+        })
     }
 }
 
@@ -121,8 +182,8 @@ mod web {
     /// For the benchmark: the table of a PBN `deal` as its 20 trick counts
     /// (`tricks[strain][seat]`, spades first, North first), on the pool as
     /// the worker solves it when `pool` is set (a handler with the pool:
-    /// a step of one strain per thread at a time, without the worker's
-    /// wait for its messages between steps), else on this thread's own
+    /// a job per strain on the pool's threads, this thread waiting for
+    /// them rather than looking every few ms), else on this thread's own
     /// solver.
     ///
     /// # Errors

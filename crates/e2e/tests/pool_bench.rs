@@ -8,8 +8,7 @@
 //! - Tables, over the deals of the one-thread worker's benchmark (the first
 //!   200 of `testdata/dd/bench-deals.txt`): each deal's table is solved once
 //!   on the worker's own thread (one warm solver) and once on the pool as
-//!   the worker solves it (one warm solver per thread, in steps of a strain
-//!   per thread).
+//!   the worker solves it (one warm solver per thread, a job per strain).
 //! - Advice, over every position of `testdata/dd/solve-board.jsonl` (issue
 //!   6's target: median under 30 ms, p99 under 150 ms): every card's value
 //!   once on the worker's own thread (one warm solver, as the one-thread
@@ -101,10 +100,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         cores
     );
     println!("  single thread (one warm solver): {}", summary(&single));
-    println!(
-        "  thread pool (as the worker solves it: a warm solver per thread, a step of a strain per thread): {}",
-        summary(&pool)
-    );
+    println!("  thread pool (as the worker solves it: a warm solver per thread, a job per strain): {}", summary(&pool));
     speed_up(&single, &pool);
 
     let fields: Vec<&[String; 4]> = positions.iter().map(|(fields, _)| fields).collect();

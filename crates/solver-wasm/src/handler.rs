@@ -6,10 +6,27 @@ use double_dummy::{par, CardValue, DdTable, Position, PositionError, Solver, Str
 
 use crate::protocol::{CardValueMsg, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError};
 
-/// How a thread pool solves rows of the table of a deal: the row of each
-/// strain asked, in order, the same as [`Solver::strain_tricks`], the rows
-/// solved side by side on the pool's threads.
-pub type PoolTable = fn(&Deal, &[Strain]) -> Result<Vec<[u8; 4]>, PositionError>;
+/// How a thread pool solves the table of a deal: its five rows started at
+/// once on the pool's threads (each [`Solver::strain_tricks`], so the table
+/// is the same), while the worker's own thread goes back to its messages.
+pub type PoolTable = fn(Deal) -> Box<dyn TableJob>;
+
+/// The rows of a table, in the order of [`Strain::ALL`], or why they could
+/// not be solved.
+pub type TableRows = Result<Vec<[u8; 4]>, PositionError>;
+
+/// A table being solved on a thread pool's threads (see [`PoolTable`]).
+pub trait TableJob {
+    /// The rows of [`Strain::ALL`], in its order, once every one is solved,
+    /// or the first error; `None` while some are being solved. Again and
+    /// again the same once it has them.
+    fn poll(&mut self) -> Option<TableRows>;
+
+    /// Blocks until [`TableJob::poll`] has the rows: for a caller with
+    /// nothing else to do (a benchmark), on a thread that may block (a
+    /// worker's, never a page's).
+    fn wait(&mut self);
+}
 
 /// How a thread pool values every card of a position (whose value may be
 /// known) with the handler's solver, its threads sharing that solver's
@@ -28,6 +45,10 @@ pub type PoolBestCards = fn(&mut Solver, &Position, Option<u8>) -> (u8, Vec<Card
 pub struct Pool {
     /// Its tables.
     pub table: PoolTable,
+    /// Whether tables are being solved on it: a question asked meanwhile is
+    /// answered on the worker's own thread, with the handler's solver,
+    /// rather than after the tables on the pool's threads.
+    pub busy: fn() -> bool,
     /// Its advice (every card's value).
     pub analyse: PoolAnalyse,
     /// Its robots' cards.
@@ -80,24 +101,31 @@ impl Handler {
     }
 
     /// The answer to `request`, under the same id. Illegal input is an
-    /// error answer, never a panic.
+    /// error answer, never a panic. A table on the pool is waited for.
     pub fn handle(&mut self, request: Request) -> Response {
         match self.begin(request) {
             Begun::Answered(response) => response,
             Begun::Table(mut work) => loop {
-                if let Some(response) = self.advance(&mut work) {
-                    break response;
+                match self.advance(&mut work) {
+                    Progress::Answered(response) => break response,
+                    Progress::Stepped => {}
+                    Progress::Solving => {
+                        if let Some(job) = work.job.as_mut() {
+                            job.wait();
+                        }
+                    }
                 }
             },
         }
     }
 
     /// Answers `request` at once, or, for a table or par, returns its work
-    /// for [`Handler::advance`] to solve a part at a time (a declarer's
-    /// tricks in a strain on one thread, a row per thread of the pool): the
-    /// worker answers the play's questions between them, so that a table
-    /// solved while the learner plays, or asked at the end of a game, holds
-    /// up a card for one part at most.
+    /// for [`Handler::advance`]: on one thread solved a declarer's tricks in
+    /// a strain at a time, the worker answering the play's questions
+    /// between them, so that a table solved while the learner plays, or
+    /// asked at the end of a game, holds up a card for one part at most; on
+    /// the pool solved by its threads while the worker's own thread answers
+    /// the play's questions.
     pub fn begin(&mut self, request: Request) -> Begun {
         let body = match request.body {
             RequestBody::Analyse(position) => self.analyse(&position),
@@ -111,48 +139,55 @@ impl Handler {
         Begun::Answered(Response { id: request.id, body })
     }
 
-    /// Solves the next part of `work`'s table (on one thread a declarer's
-    /// tricks in a strain, on the pool a row per thread): its answer once
-    /// every row is solved or one fails.
-    pub fn advance(&mut self, work: &mut TableWork) -> Option<Response> {
-        let take = self.pool.map_or(1, |pool| pool.threads.max(1) as usize);
-        let strains = &Strain::ALL[work.solved..Strain::ALL.len().min(work.solved + take)];
-        let rows = match self.pool {
-            Some(pool) => (pool.table)(&work.deal, strains),
-            // Every row solved already: the answer again.
-            None if strains.is_empty() => Ok(Vec::new()),
-            None => {
-                let row = work.row.get_or_insert_with(|| StrainRow::new(work.deal, strains[0]));
-                match row.step(&mut self.solver) {
-                    Ok(None) => return None,
-                    Ok(Some(row)) => {
-                        work.row = None;
-                        Ok(vec![row])
+    /// Takes `work`'s table further: on one thread solves a declarer's
+    /// tricks in a strain; on the pool starts the table there, or looks
+    /// whether it is solved. Its answer once every row is solved or one
+    /// fails, and again after that.
+    pub fn advance(&mut self, work: &mut TableWork) -> Progress {
+        if let Some(&strain) = Strain::ALL.get(work.solved) {
+            let rows = match self.pool {
+                Some(pool) => match work.job.get_or_insert_with(|| (pool.table)(work.deal)).poll() {
+                    None => return Progress::Solving,
+                    Some(rows) => rows,
+                },
+                None => {
+                    let row = work.row.get_or_insert_with(|| StrainRow::new(work.deal, strain));
+                    match row.step(&mut self.solver) {
+                        Ok(None) => return Progress::Stepped,
+                        Ok(Some(row)) => {
+                            work.row = None;
+                            Ok(vec![row])
+                        }
+                        Err(err) => Err(err),
                     }
-                    Err(err) => Err(err),
                 }
+            };
+            let rows = match rows {
+                Ok(rows) => rows,
+                Err(err) => return Progress::Answered(Response { id: work.id, body: Err(position_error(err)) }),
+            };
+            for (&strain, row) in Strain::ALL[work.solved..].iter().zip(&rows) {
+                work.table.tricks[strain.index()] = *row;
+            }
+            work.solved += rows.len();
+            if work.solved < Strain::ALL.len() {
+                return Progress::Stepped;
+            }
+        }
+        // Every row solved (now, or before: the answer again).
+        let table = &work.table;
+        let body = match work.par {
+            None => ResponseBody::Table(table.into()),
+            Some((vulnerability, dealer)) => {
+                ResponseBody::Par { table: table.into(), par: ParMsg::from(&par(table, vulnerability, dealer)) }
             }
         };
-        let body = match rows {
-            Ok(rows) => {
-                for (&strain, row) in strains.iter().zip(rows) {
-                    work.table.tricks[strain.index()] = row;
-                }
-                work.solved += strains.len();
-                if work.solved < Strain::ALL.len() {
-                    return None;
-                }
-                let table = &work.table;
-                Ok(match work.par {
-                    None => ResponseBody::Table(table.into()),
-                    Some((vulnerability, dealer)) => {
-                        ResponseBody::Par { table: table.into(), par: ParMsg::from(&par(table, vulnerability, dealer)) }
-                    }
-                })
-            }
-            Err(err) => Err(position_error(err)),
-        };
-        Some(Response { id: work.id, body })
+        Progress::Answered(Response { id: work.id, body: Ok(body) })
+    }
+
+    /// The pool, unless tables are being solved on it.
+    fn free_pool(&self) -> Option<Pool> {
+        self.pool.filter(|pool| !(pool.busy)())
     }
 
     /// The search nodes visited since the handler was made: a measure of work.
@@ -163,7 +198,7 @@ impl Handler {
 
     fn analyse(&mut self, msg: &PositionMsg) -> Result<ResponseBody, SolverError> {
         let position = checked(msg)?;
-        let values = match self.pool {
+        let values = match self.free_pool() {
             Some(pool) => (pool.analyse)(&mut self.solver, &position, msg.value),
             None => self.solver.analyse_knowing(&position, msg.value),
         };
@@ -174,7 +209,7 @@ impl Handler {
 
     fn best_cards(&mut self, msg: &PositionMsg) -> Result<ResponseBody, SolverError> {
         let position = checked(msg)?;
-        let (value, cards) = match self.pool {
+        let (value, cards) = match self.free_pool() {
             Some(pool) => (pool.best_cards)(&mut self.solver, &position, msg.value),
             None => self.solver.best_cards_knowing(&position, msg.value),
         };
@@ -186,7 +221,9 @@ impl Handler {
 /// the request `id`, or the answer to a deal that does not read.
 fn table_work(id: u64, deal: &str, par: Option<(Vulnerability, Seat)>) -> Begun {
     match deal.parse::<Deal>() {
-        Ok(deal) => Begun::Table(TableWork { id, deal, par, table: DdTable::default(), solved: 0, row: None }),
+        Ok(deal) => {
+            Begun::Table(TableWork { id, deal, par, table: DdTable::default(), solved: 0, row: None, job: None })
+        }
         Err(err) => Begun::Answered(Response { id, body: Err(SolverError::Deal(err.to_string())) }),
     }
 }
@@ -211,6 +248,18 @@ pub struct TableWork {
     solved: usize,
     /// On one thread, the next strain's row being solved a declarer at a time.
     row: Option<StrainRow>,
+    /// On the pool, the table being solved there.
+    job: Option<Box<dyn TableJob>>,
+}
+
+/// What [`Handler::advance`] did.
+pub enum Progress {
+    /// The table or par is solved, or could not be: the answer.
+    Answered(Response),
+    /// A part is solved: the next may follow at once.
+    Stepped,
+    /// The pool is solving it: look again a little later.
+    Solving,
 }
 
 /// The solver's position of a message, checked, with its value if given:

@@ -26,14 +26,17 @@ mod requests;
 mod client;
 mod worker;
 
-pub use handler::{Begun, Handler, Pool, PoolAnalyse, PoolBestCards, PoolTable, TableWork, WORKER_MEMORY};
+pub use handler::{
+    Begun, Handler, Pool, PoolAnalyse, PoolBestCards, PoolTable, Progress, TableJob, TableRows, TableWork,
+    WORKER_MEMORY,
+};
 pub use protocol::{
     CardValueMsg, Lane, ParMsg, PositionMsg, Request, RequestBody, Response, ResponseBody, SolverError, TableMsg,
 };
 pub use requests::{Answer, ClientError};
 
 pub use client::{SolverClient, READY_TIMEOUT};
-pub use worker::{Desk, Post, SolverWorker, TableStep};
+pub use worker::{Desk, Post, SolverWorker, TableStep, LOOK_AGAIN_MS};
 
 use requests::Requests;
 

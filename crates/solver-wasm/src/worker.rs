@@ -5,7 +5,7 @@
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
-use crate::{Begun, Handler, Request, Response, TableWork};
+use crate::{Begun, Handler, Progress, Request, Response, TableWork};
 
 /// The solver's Web Worker. The `solver-worker` binary registers it; the
 /// app reaches it through [`crate::SolverClient`].
@@ -45,7 +45,16 @@ pub trait Post {
 
     /// Asks for [`Desk::step`] after the messages waiting now.
     fn step_later(&self);
+
+    /// Asks for [`Desk::step`] in [`LOOK_AGAIN_MS`]: the pool is solving
+    /// the table meanwhile.
+    fn look_later(&self);
 }
+
+/// How long the worker's thread leaves the pool to solve a table before it
+/// looks again whether it is solved, in ms: a few looks per step of the
+/// one-thread worker, and nothing to keep a core busy.
+pub const LOOK_AGAIN_MS: u32 = 4;
 
 impl<W> Post for WorkerScope<W>
 where
@@ -63,6 +72,13 @@ where
     fn step_later(&self) {
         self.send_future(async {
             next_task().await;
+            TableStep
+        });
+    }
+
+    fn look_later(&self) {
+        self.send_future(async {
+            gloo_timers::future::TimeoutFuture::new(LOOK_AGAIN_MS).await;
             TableStep
         });
     }
@@ -99,8 +115,10 @@ async fn next_task() {
 /// once; a table or par is solved a part at a time
 /// ([`Handler::advance`]), each step a task of its own after the worker
 /// has read its waiting messages, so that a question asked while a table is
-/// being solved waits for one step at most (a declarer in a strain, or a
-/// strain per pool thread), not for the whole table. The client sends at
+/// being solved waits for one step at most (a declarer in a strain), not
+/// for the whole table; on the pool the table is solved by the pool's
+/// threads, the worker's own thread answering the questions meanwhile and
+/// looking every [`LOOK_AGAIN_MS`] whether it is solved. The client sends at
 /// most one table at a time (see [`crate::SolverClient`]); a newer one
 /// would replace the one being solved, whose answer nobody waits for any
 /// more.
@@ -136,11 +154,12 @@ impl<A: Copy> Desk<A> {
     pub fn step(&mut self, post: &impl Post<Asker = A>) {
         let Some((work, asker)) = &mut self.table else { return };
         match self.handler.advance(work) {
-            Some(response) => {
+            Progress::Answered(response) => {
                 post.respond(*asker, response);
                 self.table = None;
             }
-            None => post.step_later(),
+            Progress::Stepped => post.step_later(),
+            Progress::Solving => post.look_later(),
         }
     }
 }

@@ -730,9 +730,9 @@ impl Player {
     /// the board's table unless it is kept already, so that the review
     /// shows it at once and the next game's opening lead goes to the worker
     /// with its value. The worker answers the play's questions between the
-    /// table's steps (a declarer in a strain, or a strain per pool thread),
-    /// and the learner reads the auction and thinks over each card
-    /// meanwhile. Asked once per page. A game that ends before it comes
+    /// table's steps (a declarer in a strain; on the pool, while its threads
+    /// solve the table), and the learner reads the auction and thinks over
+    /// each card meanwhile. Asked once per page. A game that ends before it comes
     /// waits for this request ([`Player::ask_table`]); its failure shows
     /// nothing until then, when the table is asked again and a failure shown.
     fn keep_table(&mut self, ctx: &Context<Self>) {

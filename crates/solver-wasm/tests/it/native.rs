@@ -1,6 +1,11 @@
 //! The contract natively, every message through JSON and back.
 
-use solver_wasm::{Handler, Pool, Request, Response};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+
+use bridge::{Deal, Strain};
+use double_dummy::{Position, Solver};
+use solver_wasm::{Handler, Pool, Request, Response, TableJob, TableRows};
 
 use crate::common::{
     board_vector, check_best_cards, check_board, check_illegal_requests, check_table, table_vector, BOARDS, TABLES,
@@ -76,10 +81,74 @@ fn illegal_requests_get_error_answers() {
     check_illegal_requests(&mut over_json(&mut handler));
 }
 
-/// A pool's rows as the threaded worker solves them: each on a fresh
-/// solver (here one after the other).
-fn rows_apart(deal: &bridge::Deal, strains: &[bridge::Strain]) -> Result<Vec<[u8; 4]>, double_dummy::PositionError> {
-    strains.iter().map(|&strain| double_dummy::Solver::new().strain_tricks(deal, strain)).collect()
+/// The tests' stand-in for a table solved on the pool in the background: a
+/// thread per table solving its rows one after the other, each with a
+/// solver of its own (as each pool thread has its own).
+struct Background {
+    rows: Arc<(Mutex<Option<TableRows>>, Condvar)>,
+}
+
+impl TableJob for Background {
+    fn poll(&mut self) -> Option<TableRows> {
+        self.rows.0.lock().expect("the rows").clone()
+    }
+
+    fn wait(&mut self) {
+        let rows = self.rows.0.lock().expect("the rows");
+        drop(self.rows.1.wait_while(rows, |rows| rows.is_none()).expect("the rows"));
+    }
+}
+
+/// A pool's tables in the background: how many are being solved, and
+/// whether a test holds them back before they start.
+struct Tables {
+    solving: AtomicUsize,
+    held: Mutex<bool>,
+    released: Condvar,
+}
+
+impl Tables {
+    const fn new() -> Tables {
+        Tables { solving: AtomicUsize::new(0), held: Mutex::new(false), released: Condvar::new() }
+    }
+
+    /// Starts solving `deal`'s table in the background.
+    fn start(&'static self, deal: Deal) -> Box<dyn TableJob> {
+        self.solving.fetch_add(1, Ordering::SeqCst);
+        let rows = Arc::new((Mutex::new(None), Condvar::new()));
+        let solved = Arc::clone(&rows);
+        std::thread::spawn(move || {
+            drop(self.released.wait_while(self.held.lock().expect("the hold"), |held| *held).expect("the hold"));
+            let tricks =
+                Strain::ALL.iter().map(|&strain| Solver::with_memory(4 << 20).strain_tricks(&deal, strain)).collect();
+            let mut rows = solved.0.lock().expect("the rows");
+            // No longer solving before the rows show, as on the pool.
+            self.solving.fetch_sub(1, Ordering::SeqCst);
+            *rows = Some(tricks);
+            solved.1.notify_all();
+        });
+        Box::new(Background { rows })
+    }
+
+    fn busy(&self) -> bool {
+        self.solving.load(Ordering::SeqCst) > 0
+    }
+
+    fn hold(&self, held: bool) {
+        *self.held.lock().expect("the hold") = held;
+        self.released.notify_all();
+    }
+}
+
+/// The tables of [`THREE_THREADS`].
+static TABLES_OF_THREE: Tables = Tables::new();
+
+fn table_of_three(deal: Deal) -> Box<dyn TableJob> {
+    TABLES_OF_THREE.start(deal)
+}
+
+fn busy_three() -> bool {
+    TABLES_OF_THREE.busy()
 }
 
 /// A pool's advice as the threaded worker gives it: the handler's solver
@@ -103,8 +172,13 @@ fn best_on_three_threads(
 }
 
 /// A pool of three threads as the threaded worker's.
-const THREE_THREADS: Pool =
-    Pool { table: rows_apart, analyse: on_three_threads, best_cards: best_on_three_threads, threads: 3 };
+const THREE_THREADS: Pool = Pool {
+    table: table_of_three,
+    busy: busy_three,
+    analyse: on_three_threads,
+    best_cards: best_on_three_threads,
+    threads: 3,
+};
 
 #[test]
 fn a_handler_with_a_pool_gives_the_same_answers_and_says_its_threads() {
@@ -127,41 +201,115 @@ fn a_handler_with_a_pool_gives_the_same_answers_and_says_its_threads() {
     check_illegal_requests(&mut over_json(&mut pooled));
 }
 
-/// A table is solved a row at a time by a handler without a pool, and a
-/// row per thread with one (3 threads: two steps for five strains), the
-/// play's questions answered between the steps as if the table were not
-/// there; the table and par come out the same as in one go.
+/// A table is solved a declarer at a time by a handler without a pool,
+/// the play's questions answered between the steps as if the table were
+/// not there; the table and par come out the same as in one go.
 #[test]
 fn a_table_is_solved_in_steps_with_the_plays_questions_between_them() {
-    use solver_wasm::{Begun, RequestBody};
+    use solver_wasm::{Begun, Progress};
 
     let vector = table_vector(TABLES.lines().next().expect("a table vector"));
     let boards: Vec<_> = BOARDS.lines().take(20).map(board_vector).collect();
-    // On one thread a step per declarer and strain; on the pool a strain per thread.
-    for (mut handler, steps) in [(Handler::new(), 20), (Handler::with_pool(THREE_THREADS), 2)] {
-        let body = RequestBody::Par {
-            deal: vector.deal.clone(),
-            vulnerability: bridge::Vulnerability::None,
-            dealer: bridge::Seat::North,
-        };
-        let Begun::Table(mut work) = handler.begin(Request { id: 1, body }) else {
-            panic!("a par request answered at once")
-        };
-        let mut boards = boards.iter();
-        let mut answer = None;
-        for step in 1..=steps {
-            // A question of the play between two steps.
-            let board = boards.next().expect("a board vector");
-            check_board(&mut |request| handler.handle(request), step + 1, board);
-            answer = handler.advance(&mut work);
-            assert_eq!(answer.is_some(), step == steps, "step {step} of {steps}");
+    let mut handler = Handler::new();
+    let Begun::Table(mut work) = handler.begin(Request { id: 1, body: par(&vector.deal) }) else {
+        panic!("a par request answered at once")
+    };
+    // A step per declarer and strain.
+    let steps = 20;
+    let mut answer = None;
+    for (step, board) in (1..=steps).zip(&boards) {
+        // A question of the play between two steps.
+        check_board(&mut |request| handler.handle(request), step + 1, board);
+        match handler.advance(&mut work) {
+            Progress::Answered(response) if step == steps => answer = Some(response),
+            Progress::Stepped if step < steps => {}
+            _ => panic!("step {step} of {steps}: the answer only after the last"),
         }
-        let answer = answer.expect("the table's answer");
-        check_table(&mut |_| answer.clone(), 1, &vector);
-        // A step after the last gives the answer again.
-        let again = handler.advance(&mut work).expect("the answer again");
-        check_table(&mut |_| again.clone(), 1, &vector);
     }
+    let answer = answer.expect("the table's answer");
+    check_table(&mut |_| answer.clone(), 1, &vector);
+    // A step after the last gives the answer again.
+    let Progress::Answered(again) = handler.advance(&mut work) else { panic!("the answer again") };
+    check_table(&mut |_| again.clone(), 1, &vector);
+}
+
+/// A par request for `deal`.
+fn par(deal: &str) -> solver_wasm::RequestBody {
+    solver_wasm::RequestBody::Par {
+        deal: deal.to_owned(),
+        vulnerability: bridge::Vulnerability::None,
+        dealer: bridge::Seat::North,
+    }
+}
+
+/// The tables of [`held_pool`]'s test, which holds them back.
+static HELD_TABLES: Tables = Tables::new();
+/// The questions [`held_pool`] valued on its threads.
+static HELD_POOL_QUESTIONS: AtomicUsize = AtomicUsize::new(0);
+
+/// A pool of three threads whose tables wait while [`HELD_TABLES`] holds
+/// them, and which counts the questions it values.
+fn held_pool() -> Pool {
+    fn table(deal: Deal) -> Box<dyn TableJob> {
+        HELD_TABLES.start(deal)
+    }
+    fn busy() -> bool {
+        HELD_TABLES.busy()
+    }
+    fn analyse(solver: &mut Solver, position: &Position, value: Option<u8>) -> Vec<double_dummy::CardValue> {
+        HELD_POOL_QUESTIONS.fetch_add(1, Ordering::SeqCst);
+        on_three_threads(solver, position, value)
+    }
+    Pool { table, busy, analyse, ..THREE_THREADS }
+}
+
+/// On the pool, the worker's desk leaves a table to the pool's threads and
+/// answers the play's questions meanwhile on its own thread, with its
+/// handler's solver (not on the pool, which is busy); it looks again a
+/// little later, and answers the table once solved. Once the pool is free,
+/// its threads value the cards again.
+#[test]
+fn on_the_pool_a_table_is_solved_in_the_background_while_the_play_is_answered() {
+    use solver_wasm::Desk;
+
+    let vector = table_vector(TABLES.lines().next().expect("a table vector"));
+    let boards: Vec<_> = BOARDS.lines().take(4).map(board_vector).collect();
+    let record = Record::default();
+    let mut desk: Desk<u32> = Desk::new(Handler::with_pool(held_pool()));
+    HELD_TABLES.hold(true);
+    desk.received(&record, Request { id: 1, body: par(&vector.deal) }, 7);
+    assert_eq!(record.steps.get(), 1, "the table's first step asked for");
+    desk.step(&record);
+    assert!(HELD_TABLES.busy(), "the table started on the pool");
+    assert_eq!((record.steps.get(), record.looks.get()), (1, 1), "the desk looks again later rather than stepping");
+    let mut ask = |request: Request| {
+        desk.received(&record, request, 8);
+        let (asker, response) = record.answers.borrow_mut().pop().expect("an answer at once");
+        assert_eq!(asker, 8);
+        response
+    };
+    for (idx, board) in boards[..3].iter().enumerate() {
+        check_board(&mut ask, idx as u64 + 2, board);
+    }
+    assert_eq!(HELD_POOL_QUESTIONS.load(Ordering::SeqCst), 0, "answered on the worker's thread while the pool is busy");
+    desk.step(&record);
+    assert!(record.answers.borrow().is_empty(), "no table while it is held");
+    assert_eq!(record.looks.get(), 2);
+    HELD_TABLES.hold(false);
+    while record.answers.borrow().is_empty() {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        desk.step(&record);
+    }
+    let (asker, answer) = record.answers.borrow_mut().pop().expect("the table's answer");
+    assert_eq!(asker, 7);
+    check_table(&mut |_| answer.clone(), 1, &vector);
+    assert!(!HELD_TABLES.busy());
+    let mut ask = |request: Request| {
+        desk.received(&record, request, 8);
+        record.answers.borrow_mut().pop().expect("an answer at once").1
+    };
+    check_board(&mut ask, 9, &boards[3]);
+    assert!(HELD_POOL_QUESTIONS.load(Ordering::SeqCst) > 0, "the pool values the cards once free");
 }
 
 #[test]
@@ -181,6 +329,7 @@ fn a_table_of_a_deal_that_does_not_read_is_answered_at_once() {
 struct Record {
     answers: std::cell::RefCell<Vec<(u32, Response)>>,
     steps: std::cell::Cell<usize>,
+    looks: std::cell::Cell<usize>,
 }
 
 impl solver_wasm::Post for Record {
@@ -192,6 +341,10 @@ impl solver_wasm::Post for Record {
 
     fn step_later(&self) {
         self.steps.set(self.steps.get() + 1);
+    }
+
+    fn look_later(&self) {
+        self.looks.set(self.looks.get() + 1);
     }
 }
 
