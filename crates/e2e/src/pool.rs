@@ -192,16 +192,35 @@ fn board(line: &str) -> Result<([String; 4], Values)> {
     Ok(([text("deal")?, text("trump")?, text("leader")?, played.join(" ")], values))
 }
 
+/// Checks an item's two answers of `kind` (one thread's and the pool's,
+/// as [`gather`] gives them) against `want`, the file's values of the
+/// position `fields`: every card's value for the advice; the best value and
+/// the cards worth it for the robots'.
+///
+/// # Errors
+/// When an answer does not read, or for tables, whose answers are tricks.
+pub fn check_answers(kind: Kind, result: &serde_json::Value, want: &Values, fields: &[String; 4]) -> Result<()> {
+    for (side, whose) in [("single", "one thread's"), ("pool", "the pool's")] {
+        match kind {
+            Kind::Advice => assert_eq!(&answered(&result[side])?, want, "{whose} values of {fields:?}"),
+            Kind::BestCards => {
+                assert_eq!(answered_best(&result[side])?, best_of(want), "{whose} best cards of {fields:?}");
+            }
+            Kind::Tables => bail!("a table's answer is its tricks, not a position's values"),
+        }
+    }
+    Ok(())
+}
+
 /// The best value of `values` and the cards worth it: what `best_cards`
 /// answers.
-#[must_use]
-pub fn best_of(values: &Values) -> (u64, BTreeSet<String>) {
+fn best_of(values: &Values) -> (u64, BTreeSet<String>) {
     let best = values.values().copied().max().unwrap_or(0);
     (best, values.iter().filter(|&(_, &tricks)| tricks == best).map(|(card, _)| card.clone()).collect())
 }
 
 /// `best_cards`'s answer (`5 SA SQ`): the value and the cards, each once.
-pub fn answered_best(answer: &serde_json::Value) -> Result<(u64, BTreeSet<String>)> {
+fn answered_best(answer: &serde_json::Value) -> Result<(u64, BTreeSet<String>)> {
     let text = answer.as_str().with_context(|| format!("no best cards in {answer}"))?;
     let mut tokens = text.split_whitespace();
     let value = tokens.next().with_context(|| format!("no value in {text}"))?.parse()?;
@@ -215,7 +234,7 @@ pub fn answered_best(answer: &serde_json::Value) -> Result<(u64, BTreeSet<String
 }
 
 /// `card_values`'s answer (`SA 5 SQ 5`), each card once.
-pub fn answered(answer: &serde_json::Value) -> Result<Values> {
+fn answered(answer: &serde_json::Value) -> Result<Values> {
     let text = answer.as_str().with_context(|| format!("no values in {answer}"))?;
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let mut values = Values::new();

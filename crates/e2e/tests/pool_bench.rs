@@ -104,7 +104,8 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     speed_up(&single, &pool);
 
     let fields: Vec<&[String; 4]> = positions.iter().map(|(fields, _)| fields).collect();
-    let (single, pool) = advice_times(&browser, &positions, serde_json::json!(fields), threads).await?;
+    let (single, pool) =
+        position_times(&browser, e2e::pool::Kind::Advice, &positions, serde_json::json!(fields), threads).await?;
     println!(
         "advice in the threaded worker (every card's value, {} positions of solve-board.jsonl, every value \
          checked; issue 6's target: median under 30 ms, p99 under 150 ms):",
@@ -149,21 +150,10 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     Ok(())
 }
 
-/// Every card's value at each of `positions` (asked as `items`, with or
-/// without the position's value) on one thread and then on the pool, each
-/// checked against the file: their times, one thread's and the pool's.
-async fn advice_times(
-    browser: &Browser,
-    positions: &[([String; 4], e2e::pool::Values)],
-    items: serde_json::Value,
-    threads: u64,
-) -> Result<(Vec<f64>, Vec<f64>)> {
-    position_times(browser, e2e::pool::Kind::Advice, positions, items, threads).await
-}
-
-/// [`advice_times`] for `kind`: every card's value, or a robot's best
-/// cards (the position's value and the cards worth it, checked against the
-/// file's best).
+/// Every card's value (`kind` advice) or a robot's best cards at each of
+/// `positions` (asked as `items`, with or without the position's value) on
+/// one thread and then on the pool, each checked against the file: their
+/// times, one thread's and the pool's.
 async fn position_times(
     browser: &Browser,
     kind: e2e::pool::Kind,
@@ -175,14 +165,7 @@ async fn position_times(
     let (mut single, mut pool) = (Vec::new(), Vec::new());
     e2e::pool::gather(browser, positions.len(), DEAL_WAIT, |idx, result| {
         let (fields, want) = &positions[idx];
-        if matches!(kind, e2e::pool::Kind::BestCards) {
-            let best = e2e::pool::best_of(want);
-            assert_eq!(e2e::pool::answered_best(&result["single"])?, best, "one-thread best cards of {fields:?}");
-            assert_eq!(e2e::pool::answered_best(&result["pool"])?, best, "pool best cards of {fields:?}");
-        } else {
-            assert_eq!(&e2e::pool::answered(&result["single"])?, want, "one-thread values of {fields:?}");
-            assert_eq!(&e2e::pool::answered(&result["pool"])?, want, "pool values of {fields:?}");
-        }
+        e2e::pool::check_answers(kind, result, want, fields)?;
         single.push(result["singleMs"].as_f64().context("a time")?);
         pool.push(result["poolMs"].as_f64().context("a time")?);
         Ok(())

@@ -68,8 +68,14 @@ pub fn parse_board_line(line: &str) -> BoardVector {
 pub fn check_board(solver: &mut Solver, vector: &BoardVector) {
     let values: Vec<(Card, u8)> = solver.analyse(&vector.position).iter().map(|v| (v.card, v.tricks)).collect();
     assert_eq!(values, vector.cards, "card values of {}", vector.line);
-    let best = values.iter().map(|(_, tricks)| *tricks).max().unwrap_or(0);
+    let (best, best_cards) = best_of(&values);
     assert_eq!(solver.solve(&vector.position), best, "value of {}", vector.line);
-    let best_cards: Vec<Card> = values.iter().filter(|(_, tricks)| *tricks == best).map(|(card, _)| *card).collect();
     assert_eq!(solver.best_cards(&vector.position), (best, best_cards), "best cards of {}", vector.line);
+}
+
+/// The highest value of `cards` and the cards worth it, in their order:
+/// what `Solver::best_cards` answers.
+pub fn best_of(cards: &[(Card, u8)]) -> (u8, Vec<Card>) {
+    let value = cards.iter().map(|(_, tricks)| *tricks).max().expect("a legal card");
+    (value, cards.iter().filter(|(_, tricks)| *tricks == value).map(|(card, _)| *card).collect())
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use bridge::Card;
 use double_dummy::{ScopedThreads, Solver};
 
-use crate::common::{check_board, check_table, par_text, parse_board_line, parse_table_line};
+use crate::common::{best_of, check_board, check_table, par_text, parse_board_line, parse_table_line};
 
 fn testdata(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/dd").join(name);
@@ -116,12 +116,6 @@ fn solve_board_on_threads() {
         let found = solver.best_cards_on(&vector.position, None, &ScopedThreads(threads));
         assert_eq!(found, (value, best), "best cards on threads of {}", vector.line);
     }
-}
-
-/// The highest value of `cards` and the cards worth it, in their order.
-fn best_of(cards: &[(Card, u8)]) -> (u8, Vec<Card>) {
-    let value = cards.iter().map(|(_, tricks)| *tricks).max().expect("a legal card");
-    (value, cards.iter().filter(|(_, tricks)| *tricks == value).map(|(card, _)| *card).collect())
 }
 
 /// `analyse_knowing` and `best_cards_knowing`, given each position's value
