@@ -70,9 +70,7 @@ fn main() {
         println!("  mean nodes per table: {:.0}", nodes as f64 / deals.len() as f64);
     }
     let theirs = report("pons-dds table, 1 thread", &mut reference_times);
-    if let (Some(ours), Some(theirs)) = (ours, theirs) {
-        println!("  ours/pons-dds: mean {:.2}, median {:.2}", ours.mean / theirs.mean, ours.median / theirs.median);
-    }
+    ratio("ours/pons-dds", ours, theirs);
 
     // All cores: deals in parallel, one solver per worker thread.
     let start = Instant::now();
@@ -124,9 +122,7 @@ fn main() {
         let ours = report(&format!("analyse, {kind}"), &mut times);
         report_nodes(&mut nodes);
         let theirs = report(&format!("pons-dds analyse, {kind}"), &mut reference_times);
-        if let (Some(ours), Some(theirs)) = (ours, theirs) {
-            println!("  ours/pons-dds: mean {:.2}, median {:.2}", ours.mean / theirs.mean, ours.median / theirs.median);
-        }
+        ratio("ours/pons-dds", ours, theirs);
     }
     // The opening leads again, `analyse` on one thread and on every core
     // sharing one table, taking turns position by position.
@@ -157,13 +153,7 @@ fn main() {
     let threaded =
         report(&format!("analyse_on_threads, opening lead, {cores} threads sharing the table"), &mut many_times);
     report_nodes(&mut many_nodes);
-    if let (Some(single), Some(threaded)) = (single, threaded) {
-        println!(
-            "  threads/one thread: mean {:.2}, median {:.2}",
-            threaded.mean / single.mean,
-            threaded.median / single.median
-        );
-    }
+    ratio("threads/one thread", threaded, single);
 
     // What a robot asks: the value and the best cards only, on one thread
     // and on every core sharing one table (as the browser's pool answers
@@ -197,16 +187,18 @@ fn main() {
         let single = report(&format!("best_cards, {kind}"), &mut times);
         report_nodes(&mut nodes);
         let threaded = report(&format!("best_cards_on, {kind}, {cores} threads sharing the table"), &mut many_times);
-        if let (Some(single), Some(threaded)) = (single, threaded) {
-            println!(
-                "  threads/one thread: mean {:.2}, median {:.2}",
-                threaded.mean / single.mean,
-                threaded.median / single.median
-            );
-        }
+        ratio("threads/one thread", threaded, single);
     }
     if let Some(peak) = peak_memory() {
         println!("peak memory (VmHWM): {peak}");
+    }
+}
+
+/// Prints the ratio of two reports' means and medians, `what` naming it
+/// (`top/bottom`), when both had runs.
+fn ratio(what: &str, top: Option<Summary>, bottom: Option<Summary>) {
+    if let (Some(top), Some(bottom)) = (top, bottom) {
+        println!("  {what}: mean {:.2}, median {:.2}", top.mean / bottom.mean, top.median / bottom.median);
     }
 }
 
