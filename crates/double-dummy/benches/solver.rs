@@ -18,17 +18,29 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use bridge::{Card, Deal, Seat, Strain};
-use double_dummy::{DdTable, Position, ScopedThreads, Solver};
+use double_dummy::{DdTable, ScopedThreads, Solver};
 use rayon::prelude::*;
 
 #[path = "../examples/common/pons.rs"]
 mod pons;
 
+/// The vector files' parsers, the tests' own.
+#[path = "../tests/it/common.rs"]
+#[allow(dead_code)]
+mod common;
+
 fn main() {
     let n_deals = env_count("BENCH_DEALS", usize::MAX);
     let n_boards = env_count("BENCH_BOARDS", usize::MAX);
     let tables = read("bench-deals.txt");
-    let deals: Vec<(Deal, DdTable)> = tables.lines().take(n_deals).map(parse_table_line).collect();
+    let deals: Vec<(Deal, DdTable)> = tables
+        .lines()
+        .take(n_deals)
+        .map(|line| {
+            let vector = common::parse_table_line(line);
+            (vector.deal, vector.table)
+        })
+        .collect();
     println!("{} deals, {} logical cores", deals.len(), std::thread::available_parallelism().map_or(1, |n| n.get()));
 
     // One thread, one solver of each reused across deals, as the app does.
@@ -97,7 +109,7 @@ fn main() {
         let mut reference_times = Vec::new();
         let mut nodes = Vec::new();
         for (idx, line) in boards.lines().skip(skip).step_by(2).take(n_boards).enumerate() {
-            let (position, expected) = parse_board_line(line);
+            let common::BoardVector { position, cards: expected, .. } = common::parse_board_line(line);
             take_turns(
                 idx,
                 || {
@@ -130,7 +142,7 @@ fn main() {
     let (mut one, mut many) = (Solver::new(), Solver::new());
     let (mut one_times, mut many_times, mut many_nodes) = (Vec::new(), Vec::new(), Vec::new());
     for (idx, line) in boards.lines().step_by(2).take(n_boards).enumerate() {
-        let (position, expected) = parse_board_line(line);
+        let common::BoardVector { position, cards: expected, .. } = common::parse_board_line(line);
         take_turns(
             idx,
             || {
@@ -162,7 +174,7 @@ fn main() {
         let (mut one, mut many) = (Solver::new(), Solver::new());
         let (mut times, mut nodes, mut many_times) = (Vec::new(), Vec::new(), Vec::new());
         for (idx, line) in boards.lines().skip(skip).step_by(2).take(n_boards).enumerate() {
-            let (position, expected) = parse_board_line(line);
+            let common::BoardVector { position, cards: expected, .. } = common::parse_board_line(line);
             let max = expected.iter().map(|(_, tricks)| *tricks).max().unwrap_or(0);
             let expected: Vec<Card> =
                 expected.iter().filter(|(_, tricks)| *tricks == max).map(|(card, _)| *card).collect();
@@ -274,37 +286,6 @@ fn from_pons(table: &pons_dds::TrickCountTable) -> DdTable {
         }
     }
     res
-}
-
-fn parse_table_line(line: &str) -> (Deal, DdTable) {
-    let tokens: Vec<&str> = line.split_whitespace().collect();
-    let deal: Deal = tokens[..4].join(" ").parse().expect("a deal");
-    let mut values = [0u8; 20];
-    for (value, token) in values.iter_mut().zip(&tokens[4..24]) {
-        *value = token.parse().expect("a trick count");
-    }
-    (deal, DdTable::from_vector_order(values))
-}
-
-fn parse_board_line(line: &str) -> (Position, Vec<(Card, u8)>) {
-    let record: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
-    let text = |key: &str| record[key].as_str().expect("a text field").to_owned();
-    let trump: Strain = text("trump").parse().expect("trump");
-    let leader: Seat = text("leader").parse().expect("leader");
-    let played: Vec<Card> = record["played"]
-        .as_array()
-        .expect("played")
-        .iter()
-        .map(|card| card.as_str().expect("a card").parse().expect("a card"))
-        .collect();
-    let position = Position::from_pbn(&text("deal"), trump, leader, &played).expect("a legal position");
-    let cards = record["cards"]
-        .as_object()
-        .expect("cards")
-        .iter()
-        .map(|(card, value)| (card.parse().expect("a card"), value.as_u64().expect("a count") as u8))
-        .collect();
-    (position, cards)
 }
 
 /// The peak resident memory of the process, from /proc (Linux only).

@@ -13,11 +13,16 @@
 
 use std::time::Instant;
 
-use bridge::{Card, Seat, Strain};
+use bridge::Card;
 use double_dummy::{Position, ScopedThreads, Solver};
 
 #[path = "common/pons.rs"]
 mod pons;
+
+/// The vector files' parsers, the tests' own.
+#[path = "../tests/it/common.rs"]
+#[allow(dead_code)]
+mod common;
 
 fn main() {
     let text = std::fs::read_to_string("testdata/dd/solve-board.jsonl").expect("run from the workspace root");
@@ -36,19 +41,8 @@ fn main() {
     let mut reference = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
     let mut pons_ms = 0.0;
     for (idx, line) in text.lines().skip(skip).step_by(2).enumerate().skip(first).take(count) {
-        let record: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
-        let text = |key: &str| record[key].as_str().expect("a text field").to_owned();
-        let trump: Strain = text("trump").parse().expect("trump");
-        let leader: Seat = text("leader").parse().expect("leader");
-        let played: Vec<Card> =
-            record["played"].as_array().expect("played").iter().map(|c| c.as_str().unwrap().parse().unwrap()).collect();
-        let position = Position::from_pbn(&text("deal"), trump, leader, &played).expect("a legal position");
-        let expected: Vec<(Card, u8)> = record["cards"]
-            .as_object()
-            .expect("cards")
-            .iter()
-            .map(|(card, value)| (card.parse().unwrap(), value.as_u64().unwrap() as u8))
-            .collect();
+        let common::BoardVector { position, cards: expected, .. } = common::parse_board_line(line);
+        let trump = position.trump();
         if fresh {
             solver = Solver::with_memory(mb << 20);
         }

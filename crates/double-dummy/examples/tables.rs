@@ -7,8 +7,12 @@
 
 use std::time::Instant;
 
-use bridge::Deal;
-use double_dummy::{DdTable, Solver};
+use double_dummy::Solver;
+
+/// The vector files' parsers, the tests' own.
+#[path = "../tests/it/common.rs"]
+#[allow(dead_code)]
+mod common;
 
 fn main() {
     let file = std::env::var("FILE").unwrap_or_else(|_| "bench-deals.txt".to_owned());
@@ -20,17 +24,11 @@ fn main() {
     let mut wrong = 0;
     let skip: usize = std::env::var("SKIP").ok().and_then(|value| value.parse().ok()).unwrap_or(0);
     for line in text.lines().skip(skip).take(n_deals) {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let deal: Deal = tokens[..4].join(" ").parse().expect("a deal");
-        let mut values = [0u8; 20];
-        for (value, token) in values.iter_mut().zip(&tokens[4..24]) {
-            *value = token.parse().expect("a trick count");
-        }
+        let common::TableVector { deal, table: expected, .. } = common::parse_table_line(line);
         let before = solver.nodes();
         let t = Instant::now();
         let table = solver.table(&deal).expect("a full deal");
         println!("{deal}: {} nodes, {:.1} ms", solver.nodes() - before, t.elapsed().as_secs_f64() * 1e3);
-        let expected = DdTable::from_vector_order(values);
         if table != expected {
             // Keep going, so one run finds every wrong table of a file.
             println!("WRONG table of {deal}:\n{table}\nexpected:\n{expected}");
