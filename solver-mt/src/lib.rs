@@ -236,11 +236,11 @@ mod web {
         value: Option<u8>,
     ) -> Result<String, JsError> {
         let position = bench_position(deal, trump, leader, played)?;
-        let values = if pool {
-            ADVICE.with(|solver| super::pool_analyse(&mut solver.borrow_mut(), &position, value))
-        } else {
-            super::SOLVER.with(|solver| solver.borrow_mut().analyse_knowing(&position, value))
-        };
+        let values = with_bench_solver(
+            pool,
+            |solver| super::pool_analyse(solver, &position, value),
+            |solver| solver.analyse_knowing(&position, value),
+        );
         Ok(values.iter().map(|value| format!("{} {}", value.card, value.tricks)).collect::<Vec<_>>().join(" "))
     }
 
@@ -263,15 +263,30 @@ mod web {
         value: Option<u8>,
     ) -> Result<String, JsError> {
         let position = bench_position(deal, trump, leader, played)?;
-        let (value, cards) = if pool {
-            ADVICE.with(|solver| super::pool_best_cards(&mut solver.borrow_mut(), &position, value))
-        } else {
-            super::SOLVER.with(|solver| solver.borrow_mut().best_cards_knowing(&position, value))
-        };
+        let (value, cards) = with_bench_solver(
+            pool,
+            |solver| super::pool_best_cards(solver, &position, value),
+            |solver| solver.best_cards_knowing(&position, value),
+        );
         Ok(std::iter::once(value.to_string())
             .chain(cards.iter().map(ToString::to_string))
             .collect::<Vec<_>>()
             .join(" "))
+    }
+
+    /// `on_pool` with the benchmark's pool solver ([`ADVICE`]) when `pool`
+    /// is set, else `alone` with this thread's own solver (the one-thread
+    /// worker's way).
+    fn with_bench_solver<T>(
+        pool: bool,
+        on_pool: impl FnOnce(&mut double_dummy::Solver) -> T,
+        alone: impl FnOnce(&mut double_dummy::Solver) -> T,
+    ) -> T {
+        if pool {
+            ADVICE.with(|solver| on_pool(&mut solver.borrow_mut()))
+        } else {
+            super::SOLVER.with(|solver| alone(&mut solver.borrow_mut()))
+        }
     }
 
     /// The position of the benchmark's fields (`played`: its cards apart
