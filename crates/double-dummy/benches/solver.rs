@@ -57,18 +57,14 @@ fn main() {
             idx,
             || {
                 let before = solver.nodes();
-                let start = Instant::now();
-                let table = solver.table(deal).expect("a full deal");
-                times.push(start.elapsed().as_secs_f64() * 1e3);
+                let table = timed(&mut times, || solver.table(deal).expect("a full deal"));
                 nodes += solver.nodes() - before;
                 assert_eq!(&table, expected, "table of {deal}");
             },
             || {
                 let pons_deal: pons_dds::FullDeal =
                     deal.to_string().parse().expect("our deal string reads as pons-dds's");
-                let start = Instant::now();
-                let table = pons_dds::solve_deal_on(&mut reference, pons_deal);
-                reference_times.push(start.elapsed().as_secs_f64() * 1e3);
+                let table = timed(&mut reference_times, || pons_dds::solve_deal_on(&mut reference, pons_deal));
                 assert_eq!(&from_pons(&table), expected, "pons-dds table of {deal}");
             },
         );
@@ -114,9 +110,7 @@ fn main() {
                 idx,
                 || {
                     let before = solver.nodes();
-                    let start = Instant::now();
-                    let values = solver.analyse(&position);
-                    times.push(start.elapsed().as_secs_f64() * 1e3);
+                    let values = timed(&mut times, || solver.analyse(&position));
                     nodes.push(solver.nodes() - before);
                     let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
                     assert_eq!(values, expected, "{line}");
@@ -125,9 +119,7 @@ fn main() {
                     // The reference's every-card value.
                     let objective =
                         pons_dds::Objective { board: pons::pons_board(&position), target: pons_dds::Target::Legal };
-                    let start = Instant::now();
-                    std::hint::black_box(reference.solve_board(&objective));
-                    reference_times.push(start.elapsed().as_secs_f64() * 1e3);
+                    timed(&mut reference_times, || std::hint::black_box(reference.solve_board(&objective)));
                 },
             );
         }
@@ -146,15 +138,11 @@ fn main() {
         take_turns(
             idx,
             || {
-                let start = Instant::now();
-                std::hint::black_box(one.analyse(&position));
-                one_times.push(start.elapsed().as_secs_f64() * 1e3);
+                timed(&mut one_times, || std::hint::black_box(one.analyse(&position)));
             },
             || {
                 let before = many.nodes();
-                let start = Instant::now();
-                let values = many.analyse_on_threads(&position, cores);
-                many_times.push(start.elapsed().as_secs_f64() * 1e3);
+                let values = timed(&mut many_times, || many.analyse_on_threads(&position, cores));
                 many_nodes.push(many.nodes() - before);
                 let values: Vec<(Card, u8)> = values.iter().map(|value| (value.card, value.tricks)).collect();
                 assert_eq!(values, expected, "{line}");
@@ -175,24 +163,18 @@ fn main() {
         let (mut times, mut nodes, mut many_times) = (Vec::new(), Vec::new(), Vec::new());
         for (idx, line) in boards.lines().skip(skip).step_by(2).take(n_boards).enumerate() {
             let common::BoardVector { position, cards: expected, .. } = common::parse_board_line(line);
-            let max = expected.iter().map(|(_, tricks)| *tricks).max().unwrap_or(0);
-            let expected: Vec<Card> =
-                expected.iter().filter(|(_, tricks)| *tricks == max).map(|(card, _)| *card).collect();
+            let best = common::best_of(&expected);
             take_turns(
                 idx,
                 || {
                     let before = one.nodes();
-                    let start = Instant::now();
-                    let found = one.best_cards(&position);
-                    times.push(start.elapsed().as_secs_f64() * 1e3);
+                    let found = timed(&mut times, || one.best_cards(&position));
                     nodes.push(one.nodes() - before);
-                    assert_eq!(found, (max, expected.clone()), "{line}");
+                    assert_eq!(found, best, "{line}");
                 },
                 || {
-                    let start = Instant::now();
-                    let found = many.best_cards_on(&position, None, &ScopedThreads(cores));
-                    many_times.push(start.elapsed().as_secs_f64() * 1e3);
-                    assert_eq!(found, (max, expected.clone()), "{line}");
+                    let found = timed(&mut many_times, || many.best_cards_on(&position, None, &ScopedThreads(cores)));
+                    assert_eq!(found, best, "{line}");
                 },
             );
         }
@@ -212,6 +194,14 @@ fn ratio(what: &str, top: Option<Summary>, bottom: Option<Summary>) {
     if let (Some(top), Some(bottom)) = (top, bottom) {
         println!("  {what}: mean {:.2}, median {:.2}", top.mean / bottom.mean, top.median / bottom.median);
     }
+}
+
+/// Runs `run`, its time in ms pushed onto `times`.
+fn timed<T>(times: &mut Vec<f64>, run: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let res = run();
+    times.push(start.elapsed().as_secs_f64() * 1e3);
+    res
 }
 
 /// Runs `ours` and `theirs` for the `idx`th item of a series, ours first

@@ -34,6 +34,7 @@ fn main() {
     let mb: usize = std::env::var("MB").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
     let fresh = std::env::var_os("FRESH").is_some();
     let knowing = std::env::var_os("KNOWN").is_some();
+    let threads: Option<usize> = std::env::var("THREADS").ok().and_then(|v| v.parse().ok());
     let mut solver = Solver::with_memory(mb << 20);
     let mut total_nodes = 0;
     let mut total_ms = 0.0;
@@ -54,15 +55,12 @@ fn main() {
             let value = solver.solve(&position);
             assert_eq!(value, max, "{line}");
         } else if best_only {
-            let threads: Option<usize> = std::env::var("THREADS").ok().and_then(|v| v.parse().ok());
             let (value, cards) = match threads {
                 Some(threads) => solver.best_cards_on(&position, known, &ScopedThreads(threads)),
                 None => solver.best_cards_knowing(&position, known),
             };
-            let best: Vec<Card> = expected.iter().filter(|(_, v)| *v == value).map(|(c, _)| *c).collect();
-            assert_eq!((value, &cards), (max, &best), "{line}");
+            assert_eq!((value, cards), common::best_of(&expected), "{line}");
         } else {
-            let threads: Option<usize> = std::env::var("THREADS").ok().and_then(|v| v.parse().ok());
             let values = match threads {
                 Some(threads) => solver.analyse_on(&position, known, &ScopedThreads(threads)),
                 None => solver.analyse_knowing(&position, known),
