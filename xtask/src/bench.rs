@@ -69,7 +69,7 @@ pub fn bench(args: &[String]) -> Result<()> {
     app::build_app()?;
     // The built app's threaded worker in an isolated page, over the same deals and
     // positions as the step above (`BENCH_TABLE_DEALS=N` and `BENCH_BOARDS=N`, read at
-    // run time here).
+    // run time here; `BENCH_ROUNDS=N` the rounds of its advice passes).
     step(
         "bench the solver's thread pool in headless Chromium: tables and advice, single thread and on the pool",
         || browser_bench("pool_bench"),
