@@ -100,7 +100,7 @@ pub async fn start_times(browser: &Browser, threads: u64, count: usize) -> Resul
 /// What the threaded worker solves: `tables` (items: deals), `advice` or
 /// the robots' best cards (items: positions as [`board`] reads them, each
 /// with its value or not).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub enum Kind {
     Tables,
     Advice,

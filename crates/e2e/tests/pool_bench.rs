@@ -116,18 +116,21 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     let known = known_values(&positions)?;
     let passes = [
         Pass {
+            name: "first question",
             values: Given::None,
             title: "advice in the threaded worker (every card's value, no position's value given, as a first \
                     question; the positions of solve-board.jsonl, every value checked):",
             kind: e2e::pool::Kind::Advice,
         },
         Pass {
+            name: "as the app asks it",
             values: Given::ButOpeningLeads,
             title: "advice as the app asks it (each position's value given, but at the opening leads, a game's \
                     first question; the same positions, every value checked):",
             kind: e2e::pool::Kind::Advice,
         },
         Pass {
+            name: "on a kept table",
             values: Given::All,
             title: "advice as the app asks it on a board whose table the device kept (every position's value \
                     given, the opening leads' from the table; the same positions, every value checked):",
@@ -135,6 +138,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         },
     ];
     let robots = Pass {
+        name: "the robots' cards",
         values: Given::ButOpeningLeads,
         title: "the robots' best cards as the app asks them (the position's value and the cards worth it; each \
                 position's value given, but at the opening leads; the same positions, every answer checked):",
@@ -163,9 +167,8 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         "issue 6's advice target (median under 30 ms, p99 under 150 ms) over {rounds} round(s) of the advice \
          passes, each on a new page (the verdict on the median round's p99 and median):"
     );
-    let names = ["first question", "as the app asks it", "on a kept table"];
-    for (name, figures) in names.iter().zip(&figures) {
-        print_rounds(name, figures);
+    for (pass, figures) in passes.iter().zip(&figures) {
+        print_rounds(pass.name, figures);
     }
     Ok(())
 }
@@ -183,6 +186,8 @@ enum Given {
 
 /// A pass over the positions: what it asks and with which values.
 struct Pass {
+    /// Its name in the rounds' summary.
+    name: &'static str,
     values: Given,
     title: &'static str,
     kind: e2e::pool::Kind,
