@@ -45,7 +45,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use e2e::{Browser, StaticServer};
-use shared::{bench_deals, env_number, percentile, summary};
+use shared::{bench_deals, env_number, percentile, sorted, summary};
 
 #[path = "shared/bench.rs"]
 mod shared;
@@ -112,7 +112,6 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     speed_up(&single, &pool);
 
     browser.close().await;
-    let fields: Vec<&[String; 4]> = positions.iter().map(|(fields, _)| fields).collect();
     let known = known_values(&positions)?;
     let passes = [
         Pass {
@@ -151,7 +150,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     let mut figures: Vec<Vec<Figures>> = vec![Vec::new(); passes.len()];
     for round in 0..rounds {
         for (pass, figures) in passes.iter().zip(&mut figures) {
-            let (single, pool) = pass.times(&server, &positions, &fields, &known, threads).await?;
+            let (single, pool) = pass.times(&server, &positions, &known, threads).await?;
             if round == 0 {
                 println!("{}", pass.title);
                 print_advice(&positions, &single, &pool, threads);
@@ -159,7 +158,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
             figures.push(Figures::of(&single, &pool));
         }
     }
-    let (single, pool) = robots.times(&server, &positions, &fields, &known, threads).await?;
+    let (single, pool) = robots.times(&server, &positions, &known, threads).await?;
     println!("{}", robots.title);
     print_advice(&positions, &single, &pool, threads);
 
@@ -200,16 +199,15 @@ impl Pass {
         &self,
         server: &StaticServer,
         positions: &[([String; 4], e2e::pool::Values)],
-        fields: &[&[String; 4]],
         known: &[u8],
         threads: u64,
     ) -> Result<(Vec<f64>, Vec<f64>)> {
         let browser = Browser::start((1024, 768)).await?;
         browser.client.goto(&server.url("/solver-mt/files.json")).await?;
-        let items: Vec<serde_json::Value> = fields
+        let items: Vec<serde_json::Value> = positions
             .iter()
             .zip(known)
-            .map(|(fields, &value)| {
+            .map(|((fields, _), &value)| {
                 let given = match self.values {
                     Given::None => false,
                     Given::ButOpeningLeads => !opening_lead(fields),
@@ -235,8 +233,7 @@ struct Figures {
 impl Figures {
     fn of(single: &[f64], pool: &[f64]) -> Figures {
         let figures = |times: &[f64]| {
-            let mut sorted = times.to_vec();
-            sorted.sort_by(f64::total_cmp);
+            let sorted = sorted(times);
             (percentile(&sorted, 50), percentile(&sorted, 99))
         };
         Figures { pool: figures(pool), single: figures(single) }
@@ -246,20 +243,19 @@ impl Figures {
 /// Prints a pass's p99 of each round on the pool and on one thread, their
 /// medians, and the verdict on issue 6's target.
 fn print_rounds(name: &str, rounds: &[Figures]) {
-    let line = |side: fn(&Figures) -> (f64, f64)| {
-        let median = |pick: fn((f64, f64)) -> f64| {
-            let mut values: Vec<f64> = rounds.iter().map(|round| pick(side(round))).collect();
-            values.sort_by(f64::total_cmp);
-            // The upper median when the rounds are even: never the kinder one.
-            values[values.len() / 2]
-        };
-        let p99s: Vec<String> = rounds.iter().map(|round| format!("{:.1}", side(round).1)).collect();
-        let (median_ms, p99) = (median(|(median, _)| median), median(|(_, p99)| p99));
-        let verdict = if median_ms < 30.0 && p99 < 150.0 { "met" } else { "NOT met" };
-        format!("p99 {} ms (median round {p99:.1} ms; median {median_ms:.1} ms): {verdict}", p99s.join(", "))
-    };
-    println!("  {name}: on the pool {}", line(|round| round.pool));
-    println!("  {name}: on one thread {}", line(|round| round.single));
+    let pool: (Vec<f64>, Vec<f64>) = rounds.iter().map(|round| round.pool).unzip();
+    let single: (Vec<f64>, Vec<f64>) = rounds.iter().map(|round| round.single).unzip();
+    for (side, (medians, p99s)) in [("on the pool", pool), ("on one thread", single)] {
+        // The upper median when the rounds are even: never the kinder one.
+        let upper_median = |values: &[f64]| sorted(values)[values.len() / 2];
+        let (median, p99) = (upper_median(&medians), upper_median(&p99s));
+        let verdict = if median < 30.0 && p99 < 150.0 { "met" } else { "NOT met" };
+        let rounds: Vec<String> = p99s.iter().map(|p99| format!("{p99:.1}")).collect();
+        println!(
+            "  {name}: {side} p99 {} ms (median round {p99:.1} ms; median {median:.1} ms): {verdict}",
+            rounds.join(", ")
+        );
+    }
 }
 
 /// Every card's value (`kind` advice) or a robot's best cards at each of
@@ -336,9 +332,7 @@ fn opening_lead(fields: &[String; 4]) -> bool {
 
 /// Prints how much faster the pool's times are than one thread's.
 fn speed_up(single: &[f64], pool: &[f64]) {
-    let (mut single, mut pool) = (single.to_vec(), pool.to_vec());
-    single.sort_by(f64::total_cmp);
-    pool.sort_by(f64::total_cmp);
+    let (single, pool) = (sorted(single), sorted(pool));
     println!(
         "  speed-up: median {:.2}x, p99 {:.2}x, total {:.2}x",
         percentile(&single, 50) / percentile(&pool, 50),

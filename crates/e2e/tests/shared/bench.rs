@@ -31,13 +31,19 @@ pub fn percentile(sorted: &[f64], percent: usize) -> f64 {
     sorted[rank - 1]
 }
 
+/// A sorted copy of `times`, for [`percentile`].
+pub fn sorted(times: &[f64]) -> Vec<f64> {
+    let mut sorted = times.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted
+}
+
 /// `times` in milliseconds as their count, median, p90, p99, max and total.
 pub fn summary(times: &[f64]) -> String {
     if times.is_empty() {
         return "n=0".to_owned();
     }
-    let mut sorted = times.to_vec();
-    sorted.sort_by(f64::total_cmp);
+    let sorted = sorted(times);
     format!(
         "n={}, median {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms, total {:.1} s",
         sorted.len(),
