@@ -19,8 +19,8 @@
 //! - The same advice again as the app asks it, on a new page: each
 //!   position's value given (as the app gives it from its answer about the
 //!   position before), but for the opening leads (a game's first question,
-//!   which it asks while the learner reads the auction); the values are
-//!   solved natively beforehand.
+//!   which it asks while the learner reads the auction); each value is
+//!   the file's, its best card's.
 //! - Once more, on a new page, as the app asks it on a board whose table
 //!   the device kept from an earlier solve: the opening leads' values given
 //!   too (the table gives them, `Board::opening_lead_value`).
@@ -112,7 +112,6 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     speed_up(&single, &pool);
 
     browser.close().await;
-    let known = known_values(&positions)?;
     let passes = [
         Pass {
             name: "first question",
@@ -150,7 +149,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
     let mut figures: Vec<Vec<Figures>> = vec![Vec::new(); passes.len()];
     for round in 0..rounds {
         for (pass, figures) in passes.iter().zip(&mut figures) {
-            let (single, pool) = pass.times(&server, &positions, &known, threads).await?;
+            let (single, pool) = pass.times(&server, &positions, threads).await?;
             if round == 0 {
                 println!("{}", pass.title);
                 print_advice(&positions, &single, &pool, threads);
@@ -158,7 +157,7 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
             figures.push(Figures::of(&single, &pool));
         }
     }
-    let (single, pool) = robots.times(&server, &positions, &known, threads).await?;
+    let (single, pool) = robots.times(&server, &positions, threads).await?;
     println!("{}", robots.title);
     print_advice(&positions, &single, &pool, threads);
 
@@ -183,6 +182,17 @@ enum Given {
     All,
 }
 
+impl Given {
+    /// Whether the position `fields` is given its value.
+    fn gives(self, fields: &[String; 4]) -> bool {
+        match self {
+            Given::None => false,
+            Given::ButOpeningLeads => !opening_lead(fields),
+            Given::All => true,
+        }
+    }
+}
+
 /// A pass over the positions: what it asks and with which values.
 struct Pass {
     /// Its name in the rounds' summary.
@@ -194,26 +204,22 @@ struct Pass {
 
 impl Pass {
     /// The pass's times on a new page (so that no solver starts warm from
-    /// an earlier pass), one thread's and the pool's.
+    /// an earlier pass), one thread's and the pool's. A position's value,
+    /// where the pass gives it, is its best card's value in the file: what
+    /// the app knows from its answer about the position before, or from
+    /// the board's table at the opening lead.
     async fn times(
         &self,
         server: &StaticServer,
         positions: &[([String; 4], e2e::pool::Values)],
-        known: &[u8],
         threads: u64,
     ) -> Result<(Vec<f64>, Vec<f64>)> {
         let browser = Browser::start((1024, 768)).await?;
         browser.client.goto(&server.url("/solver-mt/files.json")).await?;
         let items: Vec<serde_json::Value> = positions
             .iter()
-            .zip(known)
-            .map(|((fields, _), &value)| {
-                let given = match self.values {
-                    Given::None => false,
-                    Given::ButOpeningLeads => !opening_lead(fields),
-                    Given::All => true,
-                };
-                let value = given.then_some(value);
+            .map(|(fields, values)| {
+                let value = values.values().copied().max().filter(|_| self.values.gives(fields));
                 serde_json::json!([fields[0], fields[1], fields[2], fields[3], value])
             })
             .collect();
@@ -301,26 +307,6 @@ fn print_advice(positions: &[([String; 4], e2e::pool::Values)], single: &[f64], 
         .map(|&idx| format!("line {} {:.0} ms (one thread {:.0} ms)", idx + 1, pool[idx], single[idx]))
         .collect();
     println!("  dearest on the pool: {}", lines.join(", "));
-}
-
-/// Each position's value, solved natively (what the app knows from its
-/// answer about the position before).
-fn known_values(positions: &[([String; 4], e2e::pool::Values)]) -> Result<Vec<u8>> {
-    let mut solver = double_dummy::Solver::new();
-    positions
-        .iter()
-        .map(|([deal, trump, leader, played], _)| {
-            let played: Vec<bridge::Card> =
-                played.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?;
-            let position = double_dummy::Position::from_pbn(
-                deal,
-                trump.parse().map_err(anyhow::Error::msg)?,
-                leader.parse().map_err(anyhow::Error::msg)?,
-                &played,
-            )?;
-            Ok(solver.solve(&position))
-        })
-        .collect()
 }
 
 /// Whether a position (`card_values`'s fields) is a deal's opening lead:
