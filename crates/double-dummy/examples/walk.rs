@@ -12,7 +12,8 @@
 //! LEADER, with TARGET the tricks North-South take from the deal. `SEQ="SA
 //! S3 ..."` plays those cards first (TARGET stays counted from the deal).
 //! Within a trick, pons-dds sometimes answers without reaching a trick
-//! start: it then shows 1.
+//! start: it then shows 1. "our order" is the order in which our search
+//! scores the groups at the position, from a new solver (`Solver::move_order`).
 
 use bridge::{Card, Seat, Strain};
 use double_dummy::{Position, Solver};
@@ -42,6 +43,8 @@ fn main() {
     }
     println!("{} to play, {} tricks left", position.to_play(), position.tricks_left());
     compare("root", &position, target);
+    let order = Solver::new().move_order(&position);
+    println!("  our order: {}", order.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "));
     for card in position.legal_cards().iter() {
         let (next, next_target) = after(&position, card, target);
         compare(&card.to_string(), &next, next_target);

@@ -442,6 +442,18 @@ impl Solver {
             == ns_player
     }
 
+    /// For tuning (`examples/walk.rs`): the groups of equivalent cards of
+    /// the player to play, each as its top card, in the order the search
+    /// scores them (the table's stored lead first, with this solver's
+    /// history and killers; without the cut-off hints and the probed
+    /// lines, which reorder them inside the search).
+    #[cfg(feature = "profiling")]
+    pub fn move_order(&mut self, position: &Position) -> Vec<Card> {
+        let order =
+            self.with_search(position, |search, leader, trick, count| search.ordered_moves(leader, trick, count));
+        order.into_iter().filter_map(|bit| pbn_order(1u64 << bit).next()).collect()
+    }
+
     /// North-South's tricks from `position`.
     fn ns_tricks(&mut self, position: &Position, guess: i32) -> u8 {
         let ns =
