@@ -2488,6 +2488,11 @@ mod cut_off_tests {
         1u64 << text.parse::<bridge::Card>().expect("a card").bit_index()
     }
 
+    /// A card as the search numbers it (its bit index).
+    fn at(text: &str) -> u8 {
+        card(text).trailing_zeros() as u8
+    }
+
     /// East's bare ace and West's king: two sure tricks when West has a
     /// trump to spare, one when both are bare.
     #[test]
@@ -2509,7 +2514,6 @@ mod cut_off_tests {
     #[test]
     fn third_hand_low_when_partner_s_card_forces_as_much() {
         let mut tt = TransTable::new(1 << 20);
-        let at = |text: &str| card(text).trailing_zeros() as u8;
         let trick = [at("DT"), at("D6"), 0, 0];
         // West led the ten, North played the six (both out of the hands).
         let ace_only = hands(["J875.K98.Q.AJ74", "K94.AT4.KJ754.T2", "Q.J732.A982.K865", "AT632.Q65.3.Q93"]);
@@ -2526,7 +2530,6 @@ mod cut_off_tests {
     #[test]
     fn third_hand_forces_with_the_cheapest_card_that_forces_as_much() {
         let mut tt = TransTable::new(1 << 20);
-        let at = |text: &str| card(text).trailing_zeros() as u8;
         // West led the two, North played the four.
         let trick = [at("D2"), at("D4"), 0, 0];
         let cards = hands(["A..Q5.", "..KJ6.", "..A98.", "K..73."]);
@@ -2541,7 +2544,6 @@ mod cut_off_tests {
     fn a_discard_counts_as_its_group_s_lowest_card() {
         let mut tt = TransTable::new(1 << 20);
         let rank = |text: &str| i32::from(card(text).trailing_zeros() as u8 & 15);
-        let at = |text: &str| card(text).trailing_zeros() as u8;
         let gone = hands(["A..32.", "4.2.754.", "K..K.", "3..Q."]);
         let search = Search::new(gone, NOTRUMP, &mut tt);
         for top in ["D7", "D5", "D4"] {
