@@ -524,7 +524,7 @@ impl<'a> Search<'a> {
         let mut scores = [0i32; 13];
         let n_moves = group_tops(legal, others, &mut moves);
         for (score, &card) in scores.iter_mut().zip(&moves[..n_moves]) {
-            *score = self.last_score(card, winner, partner_wins, led, hand, player);
+            *score = self.last_score(card, winner, partner_wins, led, player);
         }
         let hint = self.follow_hint(leader, (led, winner), 3, target, &moves[..n_moves], &mut scores[..n_moves]);
         if n >= PROBE_FROM && n_moves > 1 {
@@ -1703,7 +1703,7 @@ impl<'a> Search<'a> {
         let hand = self.hands[player];
         if count == 3 {
             for (score, &card) in scores.iter_mut().zip(cards) {
-                *score = self.last_score(card, winner, partner_wins, trick[0] >> 4, hand, player);
+                *score = self.last_score(card, winner, partner_wins, trick[0] >> 4, player);
             }
             return;
         }
@@ -1722,31 +1722,25 @@ impl<'a> Search<'a> {
             }
         };
         let winner_beaten_next = partner_wins && count == 2 && next_beats(winner);
-        // The rank of the lowest card of the third hand's that forces out of
-        // the fourth hand the same cards as `card`, of the suit led above the
-        // winning card of the same suit: the fourth hand holds no card
-        // between the two, nor does the winning card lie between them.
-        let cheapest_forcing = |card: u8| -> Option<u8> {
+        // The third hand's `card` of the suit led, above the winning card
+        // of the same suit: the fourth hand's cards between the two, which
+        // the card forces out and the winning card does not (none either
+        // when the fourth hand holds none of the suit and ruffs either way).
+        let fourth_between = |card: u8| -> Option<u64> {
             if usize::from(card >> 4) != led || winner >> 4 != card >> 4 {
                 return None;
             }
-            let rank = card & 15;
-            let below = (1u64 << rank) - 1;
-            let own = (hand >> (16 * led)) & SUIT_BITS & below;
-            let floor = (next_led & below) | 1u64 << (winner & 15);
-            let same = own & !u64::MAX.checked_shr(floor.leading_zeros()).unwrap_or(0);
-            Some(if same == 0 { rank } else { same.trailing_zeros() as u8 })
+            Some(next_led & ((1u64 << (card & 15)) - 1) & !((2u64 << (winner & 15)) - 1))
         };
-        // Whether the third hand's `card`, above partner's winning card of
-        // the suit led, forces nothing more of the fourth hand than that
-        // card does: the fourth hand holds no card of the suit between the
-        // two (or holds none of the suit and ruffs either way).
-        let forces_nothing = |card: u8| -> bool {
-            if usize::from(card >> 4) != led || winner >> 4 != card >> 4 {
-                return false;
-            }
-            let between = ((1u64 << (card & 15)) - 1) & !((2u64 << (winner & 15)) - 1);
-            next_led & between == 0
+        // Whether `card` forces nothing more of the fourth hand than the
+        // winning card does.
+        let forces_nothing = |card: u8| fourth_between(card) == Some(0);
+        // The rank of the third hand's lowest card that forces out of the
+        // fourth hand the same cards as `card`: none of the fourth hand's
+        // cards, nor the winning card, lies between the two.
+        let cheapest_forcing = |card: u8| -> Option<u8> {
+            let blockers = fourth_between(card)? | 1u64 << (winner & 15);
+            Some(run_bottom(card & 15, (hand >> (16 * led)) & SUIT_BITS, blockers))
         };
         // Second hand: whether partner, last to play, surely wins the
         // trick, holding a card of the suit led above the lead and above
@@ -1825,11 +1819,7 @@ impl<'a> Search<'a> {
             let rank = i32::from(card & 15);
             let beats = self.beats(card, winner);
             let discard = usize::from(card >> 4) != led && !beats;
-            let low = if discard {
-                -2 * self.discard_rank(player, card) + len((hand >> (16 * (card >> 4))) & SUIT_BITS) as i32
-            } else {
-                -rank
-            };
+            let low = if discard { self.discard_score(player, card) } else { -rank };
             // Ruffing the trick partner wins anyway goes after every
             // discard (1.4% fewer nodes on 80 bench tables).
             let ruffs_partner = partner_wins && beats && usize::from(card >> 4) != led && !winner_beaten_next;
@@ -1915,19 +1905,15 @@ impl<'a> Search<'a> {
 
     /// The score of the fourth hand's `card` (higher is tried first) when
     /// `winner` wins the trick so far, played by partner or not, in a
-    /// trick led in suit `led`; `hand` is the fourth hand's. The cheapest
+    /// trick led in suit `led`, `player` the fourth hand. The cheapest
     /// card that wins the trick from the opponents first; else low, a
     /// discard from the longest suit first (each discard as low as its
     /// group's lowest card, see `discard_rank`), and ruffing partner's winner
     /// after every discard (1.4% fewer nodes on 80 bench tables).
-    fn last_score(&self, card: u8, winner: u8, partner_wins: bool, led: u8, hand: u64, player: usize) -> i32 {
+    fn last_score(&self, card: u8, winner: u8, partner_wins: bool, led: u8, player: usize) -> i32 {
         let rank = i32::from(card & 15);
         let beats = self.beats(card, winner);
-        let low = if card >> 4 != led && !beats {
-            -2 * self.discard_rank(player, card) + len((hand >> (16 * (card >> 4))) & SUIT_BITS) as i32
-        } else {
-            -rank
-        };
+        let low = if card >> 4 != led && !beats { self.discard_score(player, card) } else { -rank };
         if !partner_wins && beats {
             100 + low
         } else if partner_wins && beats && card >> 4 != led {
@@ -1949,14 +1935,16 @@ impl<'a> Search<'a> {
     /// bench tables and 1.8% on deals 60 to 99.
     fn discard_rank(&self, player: usize, card: u8) -> i32 {
         let shift = 16 * u32::from(card >> 4);
-        let rank = card & 15;
-        let below = (1u64 << rank) - 1;
-        let own = (self.hands[player] >> shift) & below;
-        let others = (self.in_hands >> shift) & below & !own;
-        // The ranks up to the highest card of another hand below `card`.
-        let floor = u64::MAX.checked_shr(others.leading_zeros()).unwrap_or(0);
-        let group = own & !floor;
-        i32::from(if group == 0 { rank } else { group.trailing_zeros() as u8 })
+        let own = (self.hands[player] >> shift) & SUIT_BITS;
+        let others = (self.in_hands >> shift) & SUIT_BITS & !own;
+        i32::from(run_bottom(card & 15, own, others))
+    }
+
+    /// The score of `player`'s discard of `card` (higher is tried first):
+    /// low ([`Search::discard_rank`]) and from a long suit first.
+    fn discard_score(&self, player: usize, card: u8) -> i32 {
+        let suit = (self.hands[player] >> (16 * (card >> 4))) & SUIT_BITS;
+        -2 * self.discard_rank(player, card) + len(suit) as i32
     }
 
     /// The key of the position at a trick boundary: every hand's suit
@@ -2103,6 +2091,21 @@ fn with_card(trick: TrickCards, count: usize, card: u8) -> TrickCards {
     let shift = 8 * count;
     let word = u32::from_le_bytes(trick) & !(0xFF << shift) | u32::from(card) << shift;
     word.to_le_bytes()
+}
+
+/// The rank of the lowest card of `own` (a suit's ranks) in the run from
+/// `rank` down that no card of `blockers` breaks: the bottom of the run of
+/// equivalent cards that `rank` heads, `rank` itself if none is below it.
+fn run_bottom(rank: u8, own: u64, blockers: u64) -> u8 {
+    let below = (1u64 << rank) - 1;
+    // The ranks up to the highest blocker below `rank`.
+    let floor = u64::MAX.checked_shr((blockers & below).leading_zeros()).unwrap_or(0);
+    let run = own & below & !floor;
+    if run == 0 {
+        rank
+    } else {
+        run.trailing_zeros() as u8
+    }
 }
 
 /// The `count` highest cards of `bits` (all of them if fewer).
@@ -2513,14 +2516,13 @@ mod cut_off_tests {
     /// first.
     #[test]
     fn third_hand_low_when_partner_s_card_forces_as_much() {
-        let mut tt = TransTable::new(1 << 20);
-        let trick = [at("DT"), at("D6"), 0, 0];
         // West led the ten, North played the six (both out of the hands).
-        let ace_only = hands(["J875.K98.Q.AJ74", "K94.AT4.KJ754.T2", "Q.J732.A982.K865", "AT632.Q65.3.Q93"]);
-        let order = Search::new(ace_only, NOTRUMP, &mut tt).ordered_moves(3, trick, 2);
+        let trick = ["DT", "D6"];
+        let ace_only = ["J875.K98.Q.AJ74", "K94.AT4.KJ754.T2", "Q.J732.A982.K865", "AT632.Q65.3.Q93"];
+        let order = third_hand_order(ace_only, trick);
         assert_eq!(order.first(), Some(&at("D5")), "{order:?}");
-        let ace_queen = hands(["J875.K98.2.AJ74", "K94.AT4.KJ754.T2", "Q.J732.AQ98.K865", "AT632.Q65.3.Q93"]);
-        let order = Search::new(ace_queen, NOTRUMP, &mut tt).ordered_moves(3, trick, 2);
+        let ace_queen = ["J875.K98.2.AJ74", "K94.AT4.KJ754.T2", "Q.J732.AQ98.K865", "AT632.Q65.3.Q93"];
+        let order = third_hand_order(ace_queen, trick);
         assert_eq!(order.first(), Some(&at("DK")), "{order:?}");
     }
 
@@ -2529,12 +2531,16 @@ mod cut_off_tests {
     /// second hand's), so the jack goes first, then the king.
     #[test]
     fn third_hand_forces_with_the_cheapest_card_that_forces_as_much() {
-        let mut tt = TransTable::new(1 << 20);
         // West led the two, North played the four.
-        let trick = [at("D2"), at("D4"), 0, 0];
-        let cards = hands(["A..Q5.", "..KJ6.", "..A98.", "K..73."]);
-        let order = Search::new(cards, NOTRUMP, &mut tt).ordered_moves(3, trick, 2);
+        let order = third_hand_order(["A..Q5.", "..KJ6.", "..A98.", "K..73."], ["D2", "D4"]);
         assert_eq!(order[..2], [at("DJ"), at("DK")], "{order:?}");
+    }
+
+    /// East's moves in notrump, in the search's order, after West led and
+    /// North played the cards of `trick` (out of the `hands` already).
+    fn third_hand_order(text: [&str; 4], trick: [&str; 2]) -> Vec<u8> {
+        let mut tt = TransTable::new(1 << 20);
+        Search::new(hands(text), NOTRUMP, &mut tt).ordered_moves(3, [at(trick[0]), at(trick[1]), 0, 0], 2)
     }
 
     /// A discard counts with the rank of its group's lowest card: with the
