@@ -1,4 +1,5 @@
-//! Times `analyse` on the opening leads (or `KIND=mid` positions) of
+//! Times `analyse` on the opening leads (or `KIND=mid` positions, or
+//! `KIND=all` for every line in the file's order, as the pool bench) of
 //! solve-board.jsonl, one line at a time, with node counts: `cargo run
 //! --release --example leads -- [first] [count]`, from the workspace root.
 //! `PONS=1` also times pons-dds's `solve_board` on each position (every
@@ -29,7 +30,14 @@ fn main() {
     let mut args = std::env::args().skip(1).map(|arg| arg.parse::<usize>().expect("a number"));
     let first = args.next().unwrap_or(0);
     let count = args.next().unwrap_or(10);
-    let skip = usize::from(std::env::var("KIND").is_ok_and(|kind| kind == "mid"));
+    let kind = std::env::var("KIND").unwrap_or_default();
+    // `KIND=all`: every line in the file's order, as the pool bench asks
+    // them (indices are then the file's lines from 0).
+    let (skip, step) = match kind.as_str() {
+        "mid" => (1, 2),
+        "all" => (0, 1),
+        _ => (0, 2),
+    };
     let best_only = std::env::var_os("BEST").is_some();
     let mb: usize = std::env::var("MB").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
     let fresh = std::env::var_os("FRESH").is_some();
@@ -41,7 +49,7 @@ fn main() {
     let pons = std::env::var_os("PONS").is_some();
     let mut reference = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
     let mut pons_ms = 0.0;
-    for (idx, line) in text.lines().skip(skip).step_by(2).enumerate().skip(first).take(count) {
+    for (idx, line) in text.lines().skip(skip).step_by(step).enumerate().skip(first).take(count) {
         let common::BoardVector { position, cards: expected, .. } = common::parse_board_line(line);
         let trump = position.trump();
         if fresh {
