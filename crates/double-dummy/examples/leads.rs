@@ -12,17 +12,27 @@
 //! position's value (its best card's in the file), as a game knows it once
 //! the position before was solved (`analyse_knowing`, `best_cards_knowing`).
 
+//!
+//! It builds for `wasm32-wasip1` too (without pons-dds and threads), to
+//! count wasm's nodes and time in Node: `RUSTFLAGS="-C
+//! target-feature=+simd128" cargo build --release -p double-dummy --example
+//! leads --target wasm32-wasip1`, then run the module with `node:wasi`,
+//! passing `MB` and `KIND` in its environment and the workspace as `.`.
+
 use std::time::Instant;
 
 use bridge::Card;
-use double_dummy::{Position, ScopedThreads, Solver};
+#[cfg(not(target_arch = "wasm32"))]
+use double_dummy::ScopedThreads;
+use double_dummy::{CardValue, Position, Solver};
 
+#[cfg(not(target_arch = "wasm32"))]
 #[path = "common/pons.rs"]
 mod pons;
 
 /// The vector files' parsers, the tests' own.
 #[path = "../tests/it/common.rs"]
-#[allow(dead_code)]
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod common;
 
 fn main() {
@@ -47,7 +57,7 @@ fn main() {
     let mut total_nodes = 0;
     let mut total_ms = 0.0;
     let pons = std::env::var_os("PONS").is_some();
-    let mut reference = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
+    let mut reference = Reference::new();
     let mut pons_ms = 0.0;
     for (idx, line) in text.lines().skip(skip).step_by(step).enumerate().skip(first).take(count) {
         let common::BoardVector { position, cards: expected, .. } = common::parse_board_line(line);
@@ -64,16 +74,9 @@ fn main() {
             let value = solver.solve(&position);
             assert_eq!(value, max, "{line}");
         } else if best_only {
-            let (value, cards) = match threads {
-                Some(threads) => solver.best_cards_on(&position, known, &ScopedThreads(threads)),
-                None => solver.best_cards_knowing(&position, known),
-            };
-            assert_eq!((value, cards), best, "{line}");
+            assert_eq!(best_cards(&mut solver, &position, known, threads), best, "{line}");
         } else {
-            let values = match threads {
-                Some(threads) => solver.analyse_on(&position, known, &ScopedThreads(threads)),
-                None => solver.analyse_knowing(&position, known),
-            };
+            let values = analyse(&mut solver, &position, known, threads);
             let values: Vec<(Card, u8)> = values.iter().map(|v| (v.card, v.tricks)).collect();
             assert_eq!(values, expected, "{line}");
         }
@@ -81,21 +84,63 @@ fn main() {
         let nodes = solver.nodes() - before;
         total_nodes += nodes;
         total_ms += ms;
-        let their_ms = if pons { pons_time(&mut reference, &position) } else { 0.0 };
+        let their_ms = if pons { reference.time(&position) } else { 0.0 };
         pons_ms += their_ms;
         println!("{idx:3} {trump} {:8.1} ms {nodes:10} nodes  pons-dds {their_ms:8.1} ms", ms);
     }
     println!("total {total_ms:.0} ms, {total_nodes} nodes; pons-dds {pons_ms:.0} ms");
 }
 
-/// The time pons-dds takes for every card's value of `position`.
-fn pons_time(reference: &mut pons_dds::Solver, position: &Position) -> f64 {
-    let board = pons::pons_board(position);
-    let start = Instant::now();
-    let found = reference.solve_board(&pons_dds::Objective {
-        board,
-        target: if std::env::var_os("SOLVE").is_some() { pons_dds::Target::Any(None) } else { pons_dds::Target::Legal },
-    });
-    std::hint::black_box(found);
-    start.elapsed().as_secs_f64() * 1e3
+/// `analyse` on `threads` threads sharing the table, or on this one.
+fn analyse(solver: &mut Solver, position: &Position, known: Option<u8>, threads: Option<usize>) -> Vec<CardValue> {
+    match threads {
+        #[cfg(not(target_arch = "wasm32"))]
+        Some(threads) => solver.analyse_on(position, known, &ScopedThreads(threads)),
+        _ => solver.analyse_knowing(position, known),
+    }
+}
+
+/// `best_cards` on `threads` threads sharing the table, or on this one.
+fn best_cards(solver: &mut Solver, position: &Position, known: Option<u8>, threads: Option<usize>) -> (u8, Vec<Card>) {
+    match threads {
+        #[cfg(not(target_arch = "wasm32"))]
+        Some(threads) => solver.best_cards_on(position, known, &ScopedThreads(threads)),
+        _ => solver.best_cards_knowing(position, known),
+    }
+}
+
+/// pons-dds, to time beside ours (natively only).
+struct Reference(#[cfg(not(target_arch = "wasm32"))] pons_dds::Solver);
+
+impl Reference {
+    fn new() -> Reference {
+        Reference(
+            #[cfg(not(target_arch = "wasm32"))]
+            pons_dds::Solver::new(contract_bridge::Strain::Notrump),
+        )
+    }
+
+    /// The time pons-dds takes for every card's value of `position` (or
+    /// with `SOLVE=1` its value only).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn time(&mut self, position: &Position) -> f64 {
+        let board = pons::pons_board(position);
+        let start = Instant::now();
+        let found = self.0.solve_board(&pons_dds::Objective {
+            board,
+            target: if std::env::var_os("SOLVE").is_some() {
+                pons_dds::Target::Any(None)
+            } else {
+                pons_dds::Target::Legal
+            },
+        });
+        std::hint::black_box(found);
+        start.elapsed().as_secs_f64() * 1e3
+    }
+
+    /// No pons-dds in wasm.
+    #[cfg(target_arch = "wasm32")]
+    fn time(&mut self, _position: &Position) -> f64 {
+        0.0
+    }
 }
