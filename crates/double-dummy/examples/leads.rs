@@ -11,7 +11,6 @@
 //! takes a new solver per position. `KNOWN=1` gives the solver each
 //! position's value (its best card's in the file), as a game knows it once
 //! the position before was solved (`analyse_knowing`, `best_cards_knowing`).
-
 //!
 //! It builds for `wasm32-wasip1` too (without pons-dds and threads), to
 //! count wasm's nodes and time in Node: `RUSTFLAGS="-C

@@ -2549,7 +2549,7 @@ mod cut_off_tests {
     #[test]
     fn a_discard_counts_as_its_group_s_lowest_card() {
         let mut tt = TransTable::new(1 << 20);
-        let rank = |text: &str| i32::from(card(text).trailing_zeros() as u8 & 15);
+        let rank = |text: &str| i32::from(at(text) & 15);
         let gone = hands(["A..32.", "4.2.754.", "K..K.", "3..Q."]);
         let search = Search::new(gone, NOTRUMP, &mut tt);
         for top in ["D7", "D5", "D4"] {

@@ -367,6 +367,7 @@ impl Slot {
 }
 
 /// Byte `idx` of the bytes packed eight to a word in `words`.
+#[cfg(test)]
 fn byte_of(words: &[W64], idx: usize) -> u8 {
     (words[idx / 8].get() >> (8 * (idx % 8))) as u8
 }
@@ -446,10 +447,11 @@ impl Bucket {
     /// place that turns with every store (see `TransTable::turn`). Found
     /// eight slots at a time, not by walking the bucket slot by slot: a full
     /// bucket's walk read all 128 bytes one by one, and the store of every
-    /// new entry into one paid for it.
-    fn victim(&self, offset: usize, age: u8) -> usize {
+    /// new entry into one paid for it. With it, whether that slot holds an
+    /// entry of the current search: then every slot does.
+    fn victim(&self, offset: usize, age: u8) -> (usize, bool) {
         if let Some(idx) = first_from(&self.tags, offset, zero_bytes) {
-            return idx;
+            return (idx, false);
         }
         // Scores below 32: the tricks left, plus 16 for the current search.
         let meta = &self.meta;
@@ -461,7 +463,8 @@ impl Bucket {
         let least = min_bytes(least, least >> 32);
         let least = min_bytes(least, least >> 16);
         let least = min_bytes(least, least >> 8) & 0xFF;
-        first_from(meta, offset, |word| zero_bytes(score(word) ^ (least * ONES))).unwrap_or(offset)
+        let idx = first_from(meta, offset, |word| zero_bytes(score(word) ^ (least * ONES))).unwrap_or(offset);
+        (idx, least >= 16)
     }
 }
 
@@ -827,8 +830,13 @@ impl Table {
         // The slot a new entry would take, found first so that its line
         // comes in while the bucket is searched for the pattern.
         let bucket = &self.buckets[idx];
-        let victim = bucket.victim(offset, meta >> 4);
-        prefetch(&bucket.entries[victim]);
+        let (victim, taken) = bucket.victim(offset, meta >> 4);
+        // A full bucket passes the pattern on (with `spill`), so its
+        // victim's line is not asked for.
+        let passes_on = spill && taken;
+        if !passes_on {
+            prefetch(&bucket.entries[victim]);
+        }
         // As in the probe, a loop over the hits of the bucket's tags.
         let all_hits = bucket_hits(&bucket.tags, tag);
         for (half, mut hits) in [(0, all_hits as u64), (64, (all_hits >> 64) as u64)] {
@@ -852,7 +860,7 @@ impl Table {
                 }
             }
         }
-        if spill && byte_of(&bucket.tags, victim) != 0 && byte_of(&bucket.meta, victim) >> 4 == meta >> 4 {
+        if passes_on {
             return false;
         }
         bucket.entries[victim].write(Entry::new(key.shape, mask, plane0, plane1, lower | upper << 4, best));
@@ -1239,6 +1247,7 @@ mod tests {
                 let idx = (offset + step) % WAYS;
                 if byte_of(&bucket.tags, idx) == 0 {
                     expected = idx;
+                    best = 0;
                     break;
                 }
                 let slot_meta = byte_of(&bucket.meta, idx);
@@ -1248,7 +1257,8 @@ mod tests {
                     best = score;
                 }
             }
-            assert_eq!(bucket.victim(offset, age), expected);
+            // Taken by the current search: its score's age bit.
+            assert_eq!(bucket.victim(offset, age), (expected, best >= 1 << 8));
         }
     }
 }
