@@ -2725,6 +2725,10 @@ mod cut_off_tests {
                 let owner0 = search.hands[1] | search.hands[3];
                 let owner1 = search.hands[2] | search.hands[3];
                 assert_eq!(search.planes(), pext2(table, owner0, owner1, search.in_hands));
+                // The key's top owners, gathered as the places are counted.
+                let key = search.key(0);
+                let (tops0, tops1) = pext2(table, key.plane0, key.plane1, key.tops_at);
+                assert_eq!(key.tops, (tops0 | tops1 << 8) as u16);
             };
             check(&search);
             while search.in_hands != 0 {
