@@ -776,9 +776,10 @@ impl Table {
     ///
     /// A new pattern whose bucket is full of this search's goes to the
     /// key's other bucket (of the patterns leaving a suit free for one
-    /// holding every suit's top card, and the other way), unless that one
-    /// is full of them too: the probe reads both buckets, and a pattern
-    /// matches by its cards wherever it lies. A bucket holds one shape's
+    /// holding every suit's top card, and the other way), taking its victim
+    /// there whatever it is (when that bucket is full of this search's
+    /// too, its entry with the fewest tricks left): the probe reads both
+    /// buckets, and a pattern matches by its cards wherever it lies. A bucket holds one shape's
     /// patterns with the same owners of the tops, or all of a shape's
     /// patterns leaving a suit free, so a long search fills some while
     /// others stay empty. With wasm's 64 ways (`leads`, `tables`, `MB=16`,
@@ -1174,8 +1175,8 @@ mod tests {
                 let found = table.probe(&key(id), 3).map(|found| (found.lower, found.mask));
                 assert_eq!(found, Some((3, mask)), "pattern {id} of mask {mask:#x}");
             }
-            // Both buckets full: a new pattern replaces one of its own
-            // bucket, and is found.
+            // More patterns, their own bucket still full: each goes to the
+            // other bucket too, and is found.
             let more = WAYS as u64 * 2;
             for id in more..more + 5 {
                 table.store(&key(id), 7, bounds(mask), 0, tt.local.age, 0);
