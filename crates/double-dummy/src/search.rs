@@ -2273,10 +2273,8 @@ impl Packer {
     /// at a time rather than a byte at a time through the table.
     #[inline]
     fn pext_few(self, x: u64, mask: u64) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        if self.bmi2 {
-            // SAFETY: the processor has BMI2 (`Packer::new`).
-            return unsafe { bmi2::pext(x, mask) };
+        if self.has_pext() {
+            return self.pext(x, mask);
         }
         pext2_few(x, 0, mask).0
     }
@@ -2284,10 +2282,8 @@ impl Packer {
     /// `pext_few` of two numbers under one mask.
     #[inline]
     fn pext2_few(self, x: u64, y: u64, mask: u64) -> (u64, u64) {
-        #[cfg(target_arch = "x86_64")]
-        if self.bmi2 {
-            // SAFETY: the processor has BMI2 (`Packer::new`).
-            return unsafe { bmi2::pext2(x, y, mask) };
+        if self.has_pext() {
+            return self.pext2(x, y, mask);
         }
         pext2_few(x, y, mask)
     }
