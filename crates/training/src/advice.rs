@@ -8,10 +8,16 @@ use bridge::{Card, Hand, Seat};
 
 use crate::{BestCards, CardValue, EventId, JournalError, SolverPosition};
 
-/// The version of the advice format written today; advice of any other version is dropped when read.
-pub const ADVICE_VERSION: u32 = 1;
+/// The version of the advice format written today. Version 1 held every legal card's value; version 2
+/// holds the value of every best card and of the other cards whose value is known (those played
+/// there). Both are read; advice of any other version is dropped when read.
+pub const ADVICE_VERSION: u32 = 2;
 
-/// The solver's value of every legal card at one decision, sorted by card; never empty.
+/// The solver's advice at one decision: the value of each of its best cards (every one of them) and
+/// of the other legal cards whose value is known (the cards played there that are not among the best),
+/// sorted by card; never empty. Advice asked of the solver holds the best cards only
+/// ([`Advice::checked_best`]); the value of another card played there comes from the position it
+/// reaches ([`Advice::add_value`]), or every card's value from an older record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Advice {
     values: Vec<CardValue>,
@@ -55,7 +61,30 @@ impl Advice {
     pub(crate) fn checked(
         position: &SolverPosition,
         legal: Hand,
+        values: Vec<CardValue>,
+    ) -> Result<Advice, JournalError> {
+        Advice::checked_values(position, legal, values, true)
+    }
+
+    /// Checks stored values for `position`, whose legal cards are `legal`: the best cards' and maybe
+    /// others', each card legal and valued once, no value above the tricks left, at least one card.
+    ///
+    /// # Errors
+    /// [`JournalError::SolverAnswer`] naming the first fault.
+    pub(crate) fn checked_known(
+        position: &SolverPosition,
+        legal: Hand,
+        values: Vec<CardValue>,
+    ) -> Result<Advice, JournalError> {
+        Advice::checked_values(position, legal, values, false)
+    }
+
+    /// [`Advice::checked_known`], and when `every` card's value is wanted, none missing.
+    fn checked_values(
+        position: &SolverPosition,
+        legal: Hand,
         mut values: Vec<CardValue>,
+        every: bool,
     ) -> Result<Advice, JournalError> {
         let fault = |detail: String| Err(JournalError::SolverAnswer(detail));
         let tricks_left = position.tricks_left();
@@ -72,13 +101,61 @@ impl Advice {
                 return fault(format!("{} is worth {} tricks of the {tricks_left} left", value.card, value.tricks));
             }
         }
-        if let Some(card) = legal.difference(seen).iter().next() {
+        if let Some(card) = legal.difference(seen).iter().next().filter(|_| every) {
             return fault(format!("no value for the legal card {card}"));
         }
         if values.is_empty() {
             return fault("no legal card to value".to_owned());
         }
         Ok(Advice { values })
+    }
+
+    /// The advice of a solver's best cards for `position`, whose legal cards are `legal`, checked as
+    /// [`Advice::checked_best_cards`] checks them: the best cards, each worth the position's value.
+    ///
+    /// # Errors
+    /// [`JournalError::SolverAnswer`] naming the first fault.
+    pub(crate) fn checked_best(
+        position: &SolverPosition,
+        legal: Hand,
+        best: BestCards,
+    ) -> Result<Advice, JournalError> {
+        let tricks = best.tricks;
+        let cards = Advice::checked_best_cards(position, legal, best)?;
+        Ok(Advice { values: cards.into_iter().map(|card| CardValue { card, tricks }).collect() })
+    }
+
+    /// Adds the value of `card`, a legal card of `position` outside the best cards, found from the
+    /// position it reaches; a value already known must agree.
+    ///
+    /// # Errors
+    /// [`JournalError::SolverAnswer`] when `card` is not legal there, or its value does not fit the
+    /// advice: above the tricks left, another value than the one known, or as much as the best cards'
+    /// for a card that is not among them.
+    pub(crate) fn add_value(
+        &mut self,
+        position: &SolverPosition,
+        legal: Hand,
+        card: Card,
+        tricks: u8,
+    ) -> Result<(), JournalError> {
+        let fault = |detail: String| Err(JournalError::SolverAnswer(detail));
+        if !legal.contains(card) {
+            return fault(format!("{card} is not a legal card"));
+        }
+        if let Some(known) = self.value(card) {
+            return match known == tricks {
+                true => Ok(()),
+                false => fault(format!("{card} is worth {known} tricks, not {tricks}")),
+            };
+        }
+        let best = self.best();
+        if best <= tricks || position.tricks_left() < usize::from(tricks) {
+            return fault(format!("{card} is worth {tricks} tricks, yet it is not among the best cards, worth {best}"));
+        }
+        self.values.push(CardValue { card, tricks });
+        bridge::order::sort(&mut self.values);
+        Ok(())
     }
 
     /// Checks a solver's best cards for `position`, whose legal cards are `legal`: at least one card,
@@ -114,7 +191,8 @@ impl Advice {
         Ok(cards)
     }
 
-    /// The value of each legal card, sorted by card (clubs first, twos first).
+    /// The values known: every best card's and maybe others', sorted by card (clubs first, twos
+    /// first).
     #[must_use]
     pub fn values(&self) -> &[CardValue] {
         &self.values
@@ -133,13 +211,14 @@ impl Advice {
         self.values.iter().filter(|value| value.tricks == best).map(|value| value.card).collect()
     }
 
-    /// The value of `card`, if it is one of the legal cards.
+    /// The value of `card`, if it is known (every best card's is).
     #[must_use]
     pub fn value(&self, card: Card) -> Option<u8> {
         self.values.iter().find(|value| value.card == card).map(|value| value.tricks)
     }
 
-    /// The tricks playing `card` costs: best value minus its value.
+    /// The tricks playing `card` costs: best value minus its value, if that is known (a best card
+    /// costs nothing).
     #[must_use]
     pub fn cost(&self, card: Card) -> Option<u8> {
         self.value(card).map(|value| self.best() - value)

@@ -6,9 +6,12 @@
 //! end of the play) and names the one position it needs next, in the order a learner wants them:
 //! first the advice on the card just played (did it cost a trick?), then a claim, then the robots'
 //! cards, then the advice at the decision now (the best cards on request), then the advice at older
-//! decisions (for the review). The page fetches the answer to that question (every card's value for
-//! the advice and a claim, the best cards only for a robot's card), gives it to [`Game::answer`] or
-//! [`Game::answer_best_cards`], and advances again. The same steps run natively with the real solver in the tests.
+//! decisions (for the review). Every question is a position's best cards: the advice at a decision is
+//! its best cards, and a card played there that is not among them is costed by the value of the
+//! position it reaches, the question the robots' next card (or the learner's next decision) asks
+//! anyway. The page fetches the answer, gives it to [`Game::answer_best_cards`] (or every card's value
+//! to [`Game::answer`]), and advances again. The same steps run natively with the real solver in the
+//! tests.
 
 use bridge::{Call, Card};
 
@@ -257,8 +260,8 @@ impl Game {
         let mut res = Advance::default();
         res.changed |= self.call_robots()?;
         // Advice first on the learner's last card, so its cost shows at once.
-        if let Some(before) = self.decisions_on_path().last().copied() {
-            if self.need_advice(before, &mut res)? {
+        if let Some((card, before)) = self.last_learner_card() {
+            if self.need_cost(before, card, &mut res)? {
                 return Ok(res);
             }
         }
@@ -302,12 +305,39 @@ impl Game {
             return Ok(res);
         }
         // Older decisions, for the review, the most recent first.
-        for before in self.decisions_on_path().into_iter().rev() {
-            if self.need_advice(before, &mut res)? {
+        for (card, before) in self.learner_cards_on_path().into_iter().rev() {
+            if self.need_cost(before, card, &mut res)? {
                 return Ok(res);
             }
         }
         Ok(res)
+    }
+
+    /// Costs the learner's `card` played at the decision `at` (asking for the advice there first) if
+    /// its cost is not known and the answers held allow it; `true` when an answer is missing (then
+    /// named in `res.ask`).
+    fn need_cost(&mut self, at: EventId, card: Card, res: &mut Advance) -> Result<bool, JournalError> {
+        let advised = self.journal.advice(at).is_some();
+        if self.journal.advice(at).is_some_and(|advice| advice.cost(card).is_some()) {
+            return Ok(false);
+        }
+        match self.journal.cost_of(&mut self.answers, at, card) {
+            Ok(_) => {
+                res.changed = true;
+                Ok(false)
+            }
+            Err(error) => {
+                // The advice may have come even though the card's value did not.
+                res.changed |= !advised && self.journal.advice(at).is_some();
+                match self.answers.take_missing() {
+                    Some(question) => {
+                        res.ask = Some(question);
+                        Ok(true)
+                    }
+                    None => Err(error),
+                }
+            }
+        }
     }
 
     /// Attaches advice at the learner's decision `at` if it has none and the answer is held; `true`
@@ -378,13 +408,15 @@ impl Game {
         }
     }
 
-    /// The decisions before the learner's cards on the path to the cursor, in play order.
-    fn decisions_on_path(&self) -> Vec<EventId> {
+    /// The learner's cards on the path to the cursor, in play order, each with the decision before it.
+    fn learner_cards_on_path(&self) -> Vec<(Card, EventId)> {
         self.learner_moves()
             .into_iter()
             .filter_map(|id| self.journal.event(id))
-            .filter(|event| matches!(event.kind, EventKind::CardPlayed { .. }))
-            .filter_map(|event| event.parent)
+            .filter_map(|event| match event.kind {
+                EventKind::CardPlayed { card } => Some((card, event.parent?)),
+                _ => None,
+            })
             .collect()
     }
 }

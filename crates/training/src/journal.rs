@@ -705,7 +705,7 @@ impl Journal {
         let (Some(play), Some(position)) = (state.play(), state.solver_position()) else {
             return Err(JournalError::Finished);
         };
-        let advice = Advice::checked(&position, play.legal_cards(), solver.analyse(&position))?;
+        let advice = Advice::checked_best(&position, play.legal_cards(), solver.best_cards(&position))?;
         let left = state.tricks_left();
         let to_play = position.to_play();
         let learners_side_takes = match to_play.side() == state.learner().side() {
@@ -724,7 +724,8 @@ impl Journal {
         self.append(EventKind::PlayEnded { declarer_tricks })
     }
 
-    /// The advice attached to event `id`: the value of each legal card at the learner's decision there.
+    /// The advice attached to event `id`: the best cards at the learner's decision there, with their
+    /// value, and the value of each other card played there once it is known.
     #[must_use]
     pub fn advice(&self, id: EventId) -> Option<&Advice> {
         self.advice.get(&id)
@@ -736,34 +737,68 @@ impl Journal {
         &self.advice
     }
 
-    /// Asks the solver for the value of every legal card at the learner's decision at event `id`, and
-    /// attaches it there (replacing any advice already attached).
+    /// Asks the solver for the best cards at the learner's decision at event `id` (what the learner
+    /// sees: whether a card cost tricks, and the best cards on request), and attaches them there
+    /// (replacing any advice already attached).
     ///
     /// # Errors
     /// An unknown event, an event that is no learner's decision, an unusable solver answer.
     pub fn advise(&mut self, solver: &mut impl SolverPort, id: EventId) -> Result<&Advice, JournalError> {
-        let (position, _) = self.decision(id)?;
-        let values = solver.analyse(&position);
-        self.attach_advice(id, values)
+        let (position, legal) = self.decision(id)?;
+        let advice = Advice::checked_best(&position, legal, solver.best_cards(&position))?;
+        Ok(self.advice.entry(id).insert_entry(advice).into_mut())
     }
 
-    /// Advice for every learner decision on the path to `id` that has none yet, so [`Journal::review`]
-    /// can cost every learner card.
+    /// The tricks the learner's `card`, played at the decision at event `id`, cost: none for a best
+    /// card; for another card, the advice there less its value, which the solver's best cards of the
+    /// position it reaches give (the question the robots' next card, or the learner's next decision,
+    /// asks anyway), kept in the advice. Asks for the advice first when there is none.
     ///
     /// # Errors
-    /// As [`Journal::advise`].
+    /// As [`Journal::advise`]; an illegal card; an answer that does not fit the advice.
+    pub fn cost_of(&mut self, solver: &mut impl SolverPort, id: EventId, card: Card) -> Result<u8, JournalError> {
+        let (position, legal) = self.decision(id)?;
+        if !self.advice.contains_key(&id) {
+            self.advise(solver, id)?;
+        }
+        if let Some(cost) = self.advice(id).and_then(|advice| advice.cost(card)) {
+            return Ok(cost);
+        }
+        let illegal = || JournalError::SolverAnswer(format!("{card} is not a legal card"));
+        let next = position.after(card).ok_or_else(illegal)?;
+        let next_legal = next.legal_cards();
+        let best = solver.best_cards(&next);
+        let next_value = best.tricks;
+        Advice::checked_best_cards(&next, next_legal, best)?;
+        let tricks = position.value_before(card, next_value).ok_or_else(|| {
+            JournalError::SolverAnswer(format!("{next_value} tricks cannot be the value of the position after {card}"))
+        })?;
+        let advice = self.advice.get_mut(&id).ok_or(JournalError::NotADecision(id))?;
+        advice.add_value(&position, legal, card, tricks)?;
+        Ok(advice.cost(card).unwrap_or(0))
+    }
+
+    /// Advice for every learner decision on the path to `id` that has none yet, and the cost of each
+    /// learner card there, so [`Journal::review`] can cost every learner card.
+    ///
+    /// # Errors
+    /// As [`Journal::cost_of`].
     pub fn advise_path(&mut self, solver: &mut impl SolverPort, id: EventId) -> Result<(), JournalError> {
         for at in self.path(id)? {
-            let decision = self.state_at(at)?.is_learners_turn();
-            if decision && !self.advice.contains_key(&at) {
-                self.advise(solver, at)?;
+            let Some(Event { kind: EventKind::CardPlayed { card }, parent: Some(before), .. }) =
+                self.event(at).cloned()
+            else {
+                continue;
+            };
+            if self.state_at(before)?.is_learners_turn() {
+                self.cost_of(solver, before, card)?;
             }
         }
         Ok(())
     }
 
-    /// Attaches values computed elsewhere (such as by the app's solver worker) to the learner's decision
-    /// at event `id`, after checking they value exactly the legal cards there.
+    /// Attaches every legal card's value, computed elsewhere (such as by the solver's `analyse`), to
+    /// the learner's decision at event `id`, after checking they value exactly the legal cards there.
     ///
     /// # Errors
     /// As [`Journal::advise`].
@@ -771,6 +806,15 @@ impl Journal {
         let (position, legal) = self.decision(id)?;
         let advice = Advice::checked(&position, legal, values)?;
         Ok(self.advice.entry(id).insert_entry(advice).into_mut())
+    }
+
+    /// Attaches stored advice (the best cards' values and maybe others') to the learner's decision at
+    /// event `id`, after checking the cards are legal there.
+    pub(crate) fn attach_known_values(&mut self, id: EventId, values: Vec<CardValue>) -> Result<(), JournalError> {
+        let (position, legal) = self.decision(id)?;
+        let advice = Advice::checked_known(&position, legal, values)?;
+        self.advice.insert(id, advice);
+        Ok(())
     }
 
     /// The review of the play on the path to `id`: every trick with its cards, and for each learner

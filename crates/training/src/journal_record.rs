@@ -2,10 +2,12 @@
 //! function that replays every event through the journal's own checks.
 //!
 //! Version 2 is written today. Each event carries its own format version ([`EVENT_VERSION`]) and each
-//! advice its own ([`crate::ADVICE_VERSION`]). Version 1, written by the first player, named its events
-//! `start`, `card`, `claim` and `end` with the fields beside the tag, stored the seed as a JSON number
-//! (which JavaScript rounds past 2^53, hence the hex string of version 2), kept no cursor and stored
-//! advice unversioned as a map from card to value; it is migrated when read.
+//! advice its own ([`crate::ADVICE_VERSION`]): advice version 2 holds the value of every best card and
+//! of the other cards known (those played there), advice version 1 every legal card's value, and both
+//! are read. Record version 1, written by the first player, named its events `start`, `card`, `claim`
+//! and `end` with the fields beside the tag, stored the seed as a JSON number (which JavaScript rounds
+//! past 2^53, hence the hex string of version 2), kept no cursor and stored advice unversioned as a map
+//! from card to value (read as advice version 1); it is migrated when read.
 //!
 //! Advice is derived data: an advice of an unknown version, malformed, for an event that does not
 //! exist or that is no learner decision, or valuing other cards than the legal ones, is dropped when
@@ -99,7 +101,9 @@ pub enum OpeningRecord {
     Auction { dealer: String },
 }
 
-/// Stored advice, version [`crate::ADVICE_VERSION`]: the values at the learner's decision at `event`.
+/// Stored advice, version [`crate::ADVICE_VERSION`] (or 1, read still): the values at the learner's
+/// decision at `event`, every best card's and those of other cards known (version 1: every legal
+/// card's).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AdviceRecord {
@@ -247,18 +251,20 @@ impl JournalRecord {
             .go_to(EventId(self.current))
             .map_err(|_| invalid("current", format!("no event {} in the journal", self.current)))?;
         for advice in self.advice {
-            if advice.version != ADVICE_VERSION {
-                continue;
-            }
             let values: Option<Vec<CardValue>> = advice
                 .values
                 .iter()
                 .map(|value| value.card.parse::<Card>().ok().map(|card| CardValue { card, tricks: value.tricks }))
                 .collect();
-            if let Some(values) = values {
-                // Advice that no longer fits its event is dropped: it can be asked again.
-                let _dropped = journal.attach_advice(EventId(advice.event), values).is_err();
-            }
+            let Some(values) = values else { continue };
+            let event = EventId(advice.event);
+            // Advice that no longer fits its event is dropped: it can be asked again.
+            let _dropped = match advice.version {
+                // Every legal card's value.
+                1 => journal.attach_advice(event, values).is_err(),
+                ADVICE_VERSION => journal.attach_known_values(event, values).is_err(),
+                _ => true,
+            };
         }
         Ok(journal)
     }
@@ -390,7 +396,12 @@ fn read_v2(json: &Value) -> Result<JournalRecord, JournalRecordError> {
     let body = Body::deserialize(&body).map_err(|err| malformed(&err))?;
     let advice = advice
         .iter()
-        .filter(|advice| advice.get("version").and_then(Value::as_u64) == Some(ADVICE_VERSION.into()))
+        .filter(|advice| {
+            advice
+                .get("version")
+                .and_then(Value::as_u64)
+                .is_some_and(|version| (1..=ADVICE_VERSION.into()).contains(&version))
+        })
         .filter_map(|advice| AdviceRecord::deserialize(advice).ok())
         .collect();
     Ok(JournalRecord { version: body.version, current: body.current, events: body.events, advice })

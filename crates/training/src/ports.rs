@@ -86,6 +86,12 @@ impl SolverPosition {
         self.hands[self.to_play()].len()
     }
 
+    /// The legal cards of the player to play.
+    #[must_use]
+    pub fn legal_cards(&self) -> Hand {
+        legal_cards(self.hands[self.to_play()], self.trick.first().map(|led| led.suit))
+    }
+
     /// The position once the player to play plays `card`: the card leaves the hand and joins the trick;
     /// a fourth card ends the trick, and its winner leads to the next, empty one. `None` when `card` is
     /// not a legal card of the player to play, or the trick already holds four cards.
@@ -129,6 +135,28 @@ impl SolverPosition {
             left.checked_sub(1)?.checked_sub(tricks)?
         };
         (usize::from(value) <= next.tricks_left()).then_some((next, value))
+    }
+
+    /// The value here of `card` (the tricks the side of the player to play takes from the current
+    /// trick on with that card) when the position it reaches is worth `next_value` to the side of its
+    /// own player to play: the reverse of [`SolverPosition::value_after`]. `None` when `card` cannot
+    /// be played (see [`SolverPosition::after`]) or `next_value` cannot be that position's value.
+    #[must_use]
+    pub fn value_before(&self, card: Card, next_value: u8) -> Option<u8> {
+        let left = u8::try_from(self.tricks_left()).ok()?;
+        let next = self.after(card)?;
+        if next.tricks_left() < usize::from(next_value) {
+            return None;
+        }
+        if !next.trick.is_empty() {
+            // The trick goes on, with the other side to play.
+            left.checked_sub(next_value)
+        } else if next.leader.side() == self.to_play().side() {
+            // The side of the card won the trick and leads to the rest.
+            next_value.checked_add(1)
+        } else {
+            left.checked_sub(1)?.checked_sub(next_value)
+        }
     }
 }
 

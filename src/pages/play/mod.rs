@@ -173,7 +173,7 @@ pub struct Player {
     /// reads the auction (`Board::opening_lead`), until it is answered.
     early: Option<SolverPosition>,
     /// Its answer, for the game the learner starts.
-    early_values: Option<(SolverPosition, Vec<CardValue>)>,
+    early_best: Option<(SolverPosition, BestCards)>,
     /// Why the solver could not answer, until the learner retries.
     failure: Option<String>,
     /// The solver's worker did not start: no robot card and no advice
@@ -240,9 +240,9 @@ pub enum Msg {
     Claim,
     /// The worker's answer to a question of the game.
     Answered(SolverQuestion, Reply),
-    /// The worker's values of the opening lead's cards, asked early; none
+    /// The worker's best cards of the opening lead, asked early; none
     /// when it could not answer (the game then asks again itself).
-    Early(SolverPosition, Option<Vec<CardValue>>),
+    Early(SolverPosition, Option<BestCards>),
     SolverFailed(String),
     /// The worker did not start in time ([`ClientError::Unavailable`]).
     SolverUnavailable,
@@ -286,7 +286,7 @@ impl Component for Player {
             game_id: String::new(),
             waiting: Waiting::default(),
             early: None,
-            early_values: None,
+            early_best: None,
             failure: None,
             unavailable: false,
             show_best: false,
@@ -397,7 +397,7 @@ impl Component for Player {
                 self.step(ctx, false);
                 self.keep_table(ctx);
             }
-            Msg::Early(position, values) => {
+            Msg::Early(position, best) => {
                 if self.early.as_ref() != Some(&position) {
                     return false;
                 }
@@ -406,14 +406,14 @@ impl Component for Player {
                 if self.waiting.question().is_some_and(|question| question.position() == &position) {
                     self.waiting.stop_asking();
                 }
-                if let Some(values) = values {
+                if let Some(best) = best {
                     if let Phase::Playing(game) = &mut self.phase {
-                        game.answer(position.clone(), values.clone());
+                        game.answer_best_cards(position.clone(), best.clone());
                     }
-                    self.early_values = Some((position, values));
+                    self.early_best = Some((position, best));
                 }
                 self.step(ctx, false);
-                if self.early_values.is_some() {
+                if self.early_best.is_some() {
                     self.keep_table(ctx);
                 }
             }
@@ -522,10 +522,10 @@ impl Player {
                 let board = &ctx.props().board;
                 self.game_id = store::new_game_id(&board.id, now(), BrowserRandom.next_u64() >> 32);
                 let mut game = Game::new(journal).following(board.game().auction().calls());
-                if let Some((position, values)) = &self.early_values {
-                    // The opening lead's values: the first question of any
-                    // game of the board.
-                    game.answer(position.clone(), values.clone());
+                if let Some((position, best)) = &self.early_best {
+                    // The opening lead's best cards: the first question of
+                    // any game of the board.
+                    game.answer_best_cards(position.clone(), best.clone());
                 }
                 self.phase = Phase::Playing(Box::new(game));
                 self.scroll_to_game = true;
@@ -594,14 +594,15 @@ impl Player {
         });
     }
 
-    /// Asks the worker `question`: every card's value (advice, claims) or
-    /// the best cards only (the robots' cards), as the game needs.
+    /// Asks the worker `question`: a position's best cards (the advice,
+    /// a claim, the robots' cards, a learner card's cost from the position
+    /// it reaches), or every card's value, as the game needs.
     fn ask(&mut self, ctx: &Context<Self>, question: SolverQuestion) {
         let Some(number) = self.waiting.ask(question.clone()) else { return };
         self.remind_later(ctx, number);
         if self.early.as_ref() == Some(question.position()) {
             // Asked already, while the learner read the auction: its
-            // values answer either question (`Msg::Early`).
+            // best cards come with `Msg::Early`.
             return;
         }
         // The position's value, when an answer about the position before
@@ -618,10 +619,8 @@ impl Player {
                 Box::pin(async move { answer.await.map(Reply::Values) })
             }
             SolverQuestion::BestCards(position) => {
-                let answer = Self::client(ctx).best_cards(position_msg(position).knowing(value));
-                Box::pin(
-                    async move { answer.await.map(|(tricks, cards)| Reply::BestCards(BestCards { tricks, cards })) },
-                )
+                let answer = Self::best_cards(ctx, position, value);
+                Box::pin(async move { answer.await.map(Reply::BestCards) })
             }
         };
         ctx.link().send_future_batch(async move {
@@ -648,15 +647,15 @@ impl Player {
         self.waiting.is_late() && self.failure.is_none() && !self.unavailable
     }
 
-    /// Asks the worker the values of the board's opening lead while the
+    /// Asks the worker the best cards of the board's opening lead while the
     /// learner reads the auction, so that the first robot card or advice of
     /// the game is ready when play starts (the slowest answer of a game).
     fn ask_early(&mut self, ctx: &Context<Self>) {
-        if self.early_values.is_some() || self.early.is_some() {
+        if self.early_best.is_some() || self.early.is_some() {
             return;
         }
         let Some(position) = ctx.props().board.opening_lead() else { return };
-        let answer = Self::analyse(ctx, &position, self.kept_value(ctx, &position));
+        let answer = Self::best_cards(ctx, &position, self.kept_value(ctx, &position));
         self.early = Some(position.clone());
         ctx.link().send_future(async move { Msg::Early(position, answer.await.ok()) });
     }
@@ -687,6 +686,17 @@ impl Player {
                 values.into_iter().map(|value| CardValue { card: value.card, tricks: value.tricks }).collect()
             })
         }
+    }
+
+    /// Asks the worker the best cards of `position`, whose own value may be
+    /// known.
+    fn best_cards(
+        ctx: &Context<Self>,
+        position: &SolverPosition,
+        value: Option<u8>,
+    ) -> impl std::future::Future<Output = Result<BestCards, ClientError>> + 'static {
+        let answer = Self::client(ctx).best_cards(position_msg(position).knowing(value));
+        async move { answer.await.map(|(tricks, cards)| BestCards { tricks, cards }) }
     }
 
     /// What the page does when the worker gave no answer.
@@ -1020,13 +1030,15 @@ impl Player {
         };
         let feedback = game.last_learner_card().map(|(card, decision)| {
             let label = ctx.props().ui_strings.card_label(card);
-            match journal.advice(decision) {
+            // The advice there and the card's cost: a card outside the best
+            // cards is costed once the position it reaches is valued.
+            let costed = journal.advice(decision).and_then(|advice| advice.cost(card).map(|cost| (advice, cost)));
+            match costed {
                 None if self.unavailable => html! {
                     <p class="card-feedback no-advice">{ strings.get("game-no-advice").replace("{card}", &label) }</p>
                 },
                 None => html! { <p class="card-feedback checking">{ strings.get("game-checking").replace("{card}", &label) }</p> },
-                Some(advice) => {
-                    let cost = advice.cost(card).unwrap_or(0);
+                Some((advice, cost)) => {
                     let text = match cost {
                         0 => strings.get("game-card-best").replace("{card}", &label),
                         1 => strings.get("game-card-cost-one").replace("{card}", &label),

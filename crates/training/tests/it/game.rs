@@ -74,8 +74,8 @@ fn the_advice_on_the_card_just_played_is_asked_first() {
     let asked = drive(&mut game, &mut solver);
     let decision = game.journal().current();
     let state = game.journal().state_at(decision).expect("the decision");
-    let expected = SolverQuestion::Analyse(SolverPosition::of_play(state.play().expect("in play")));
-    // The robots' lead (its best cards only), then the advice at the learner's decision, fetched ahead.
+    let expected = SolverQuestion::BestCards(SolverPosition::of_play(state.play().expect("in play")));
+    // The robots' lead, then the advice at the learner's decision (its best cards), fetched ahead.
     let lead = game.journal().state_at(game.journal().root()).expect("the root");
     let lead = SolverQuestion::BestCards(SolverPosition::of_play(lead.play().expect("in play")));
     assert_eq!(asked, [lead, expected.clone()]);
@@ -87,7 +87,31 @@ fn the_advice_on_the_card_just_played_is_asked_first() {
     without_advice.play_robots(&mut solver).expect("the lead");
     let mut game = Game::new(without_advice);
     game.play_card(card).expect("a legal card");
-    assert_eq!(game.advance().expect("no answer is wrong").ask, Some(expected));
+    assert_eq!(game.advance().expect("no answer is wrong").ask, Some(expected.clone()));
+
+    // A card outside the best: its cost comes from the position it reaches, the question the
+    // robots' next card asks anyway, before that card is played.
+    let mut game = Game::new(game.journal().clone());
+    let (before, here, worse) = loop {
+        drive(&mut game, &mut solver);
+        let before = game.journal().current();
+        let here = SolverPosition::of_play(game.journal().state().play().expect("in play"));
+        let best = game.journal().advice(before).expect("advice at the decision").best_cards();
+        match here.legal_cards().iter().find(|card| !best.contains(card)) {
+            Some(worse) => break (before, here, worse),
+            None => {
+                game.play_card(best[0]).expect("a legal card");
+            }
+        }
+    };
+    game.play_card(worse).expect("a legal card");
+    let after = here.after(worse).expect("a legal card");
+    let asked = drive(&mut game, &mut solver);
+    assert_eq!(asked.first(), Some(&SolverQuestion::BestCards(after.clone())));
+    let cost = game.journal().advice(before).and_then(|advice| advice.cost(worse));
+    let value = solver.analyse(&here).iter().find(|value| value.card == worse).expect("a legal card").tricks;
+    assert_eq!(cost, Some(solver.solve(&here) - value));
+    assert!(cost > Some(0));
 }
 
 #[test]
@@ -295,9 +319,12 @@ fn a_game_driven_by_later_answers_replays_a_stored_journal() {
         game.play_card(learner_cards.next().expect("as many decisions")).expect("a legal card");
     }
     assert_eq!(crate::journal::cards_to(game.journal(), game.journal().current()), expected);
-    // The robots asked for best cards only, the advice for every card's value.
-    let n_best = asked.iter().filter(|question| matches!(question, SolverQuestion::BestCards(_))).count();
-    assert_eq!((n_best, asked.len() - n_best), (39, 13), "three robots and the learner's 13 decisions");
+    // Every question a position's best cards, once each: the robots' 39 cards and the learner's 13
+    // decisions; a learner's card outside the best is costed by the robots' next question.
+    assert!(asked.iter().all(|question| matches!(question, SolverQuestion::BestCards(_))));
+    assert_eq!(asked.len(), 39 + 13, "three robots and the learner's 13 decisions");
+    let review = game.journal().review(game.journal().current()).expect("the path");
+    assert!(review.learner_cards().all(|card| card.cost.is_some()), "every learner card costed");
 }
 
 /// The opening lead's value read from the deal's table is the best card's value there, and a
@@ -348,7 +375,7 @@ fn a_boards_opening_lead_is_the_first_position_its_games_ask_about() {
     let leading = PlayStart::from_board(&board, Seat::West, &mut crate::journal::Always(3)).expect("a contract");
     let mut game = Game::new(Journal::start(leading).expect("a full deal"));
     // The advice on the learner's decision, fetched ahead.
-    assert_eq!(game.advance().expect("nothing to check yet").ask, Some(SolverQuestion::Analyse(lead)));
+    assert_eq!(game.advance().expect("nothing to check yet").ask, Some(SolverQuestion::BestCards(lead)));
 
     let mut record = board.to_record();
     record.metadata.teaching_mode = training::TeachingModeRecord::BiddingPractice;

@@ -492,10 +492,23 @@ fn advice_attaches_to_learner_decisions_only() {
     journal.play_robots(&mut solver).expect("the lead");
     let decision = journal.current();
     let advice = journal.advise(&mut solver, decision).expect("a learner decision").clone();
-    let legal = journal.state().play().expect("in play").legal_cards();
-    assert_eq!(advice.values().iter().map(|value| value.card).collect::<Hand>(), legal);
+    let play = journal.state().play().expect("in play").clone();
+    let legal = play.legal_cards();
+    // The best cards only, each worth the position's value.
+    let every = solver.analyse(&SolverPosition::of_play(&play));
+    let best = BestCards::of_values(&every);
+    assert_eq!(advice.values().iter().map(|value| value.card).collect::<Hand>(), best.cards.iter().copied().collect());
+    assert_eq!(advice.best(), best.tricks);
     assert!(advice.best_cards().iter().all(|card| advice.cost(*card) == Some(0)));
     assert_eq!(journal.advice(decision), Some(&advice));
+    // Every card costed adds its value to the advice.
+    for value in &every {
+        journal.cost_of(&mut solver, decision, value.card).expect("a legal card");
+    }
+    assert_eq!(
+        journal.advice(decision).map(|advice| advice.values().iter().map(|value| value.card).collect::<Hand>()),
+        Some(legal)
+    );
     // Values for other cards than the legal ones are refused.
     let wrong = vec![CardValue { card: card("SA"), tricks: 0 }];
     let foreign = legal.iter().all(|legal| legal != card("SA"));
@@ -509,6 +522,37 @@ fn advice_attaches_to_learner_decisions_only() {
         journal.attach_advice(EventId(77), Vec::new()).map(|_| ()),
         Err(JournalError::UnknownEvent(EventId(77)))
     );
+}
+
+#[test]
+fn a_card_outside_the_best_is_costed_as_every_cards_value_says() {
+    // At every learner decision of games played to the end (the learner's card the worst), each
+    // legal card's cost from the position it reaches is the best value less its value.
+    let mut solver = DdSolver::default();
+    let mut costly = 0;
+    for seed in 0..10 {
+        let mut journal = journal(ending(seed, 6), "1NT", Seat::South, seed);
+        let mut decisions = Vec::new();
+        play_out(&mut journal, &mut solver, |values| {
+            decisions.push(values.to_vec());
+            values.iter().min_by_key(|value| value.tricks).expect("a legal card").card
+        })
+        .expect("a legal play");
+        let end = journal.current();
+        let path = journal.path(end).expect("the path");
+        let at: Vec<EventId> =
+            path.into_iter().filter(|id| journal.state_at(*id).is_ok_and(|state| state.is_learners_turn())).collect();
+        assert_eq!(at.len(), decisions.len(), "deal {seed}");
+        for (decision, values) in at.into_iter().zip(decisions) {
+            let best = values.iter().map(|value| value.tricks).max().expect("a legal card");
+            for value in values {
+                let cost = journal.cost_of(&mut solver, decision, value.card).expect("a legal card");
+                assert_eq!(cost, best - value.tricks, "deal {seed}, {}", value.card);
+                costly += usize::from(cost > 0);
+            }
+        }
+    }
+    assert!(5 <= costly, "cards that cost tricks are costed: {costly}");
 }
 
 /// A solver giving fixed, possibly wrong answers: `values` to every `analyse`, `best` to every
@@ -532,12 +576,25 @@ impl SolverPort for BrokenSolver {
 fn unusable_solver_answers_are_errors() {
     let deal: Deal = "N:AK... QJ... .AK.. ..AK.".parse().expect("a deal");
     let no_best = BestCards { tricks: 0, cards: Vec::new() };
-    // West, the learner, is on lead: advice at the root.
+    // West, the learner, is on lead: advice at the root, every card's value.
     let advice = |values: Vec<(&str, u8)>| {
         let mut journal = journal(deal, "1NT", Seat::West, 0);
         let values = values.into_iter().map(|(text, tricks)| CardValue { card: card(text), tricks }).collect();
-        match journal.advise(&mut BrokenSolver { values, best: no_best.clone() }, journal.root()) {
+        match journal.attach_advice(journal.root(), values) {
             Ok(advice) => format!("advice {:?}", advice.best_cards()),
+            Err(err) => err.to_string(),
+        }
+    };
+    // The learner's DK costed by the value of the position it reaches, the advice at the root being
+    // the diamond ace alone, worth both tricks.
+    let cost = |tricks: u8, cards: Vec<&str>| {
+        let mut journal = journal(deal, "1NT", Seat::West, 0);
+        let best = BestCards { tricks: 2, cards: vec![card("DA")] };
+        journal.advise(&mut BrokenSolver { values: Vec::new(), best }, journal.root()).expect("the best cards");
+        journal.play_card(card("DK")).expect("a legal card");
+        let next = BestCards { tricks, cards: cards.into_iter().map(card).collect() };
+        match journal.cost_of(&mut BrokenSolver { values: Vec::new(), best: next }, journal.root(), card("DK")) {
+            Ok(cost) => format!("costs {cost}"),
             Err(err) => err.to_string(),
         }
     };
@@ -561,6 +618,12 @@ fn unusable_solver_answers_are_errors() {
         robots(3, vec!["DA"]),
         robots(1, vec!["SA", "DA"]),
         robots(2, vec!["DK"]),
+        cost(1, vec!["SA", "SK"]),
+        cost(0, vec!["SA"]),
+        cost(2, vec!["SK"]),
+        cost(3, vec!["SA"]),
+        cost(1, vec![]),
+        cost(1, vec!["HA"]),
     ]
     .join("\n");
     expect![[r#"
@@ -573,7 +636,13 @@ fn unusable_solver_answers_are_errors() {
         unusable solver answer: DK is named twice
         unusable solver answer: the best cards are worth 3 tricks of the 2 left
         unusable solver answer: SA is not a legal card
-        played 1"#]]
+        played 1
+        costs 1
+        unusable solver answer: DK is worth 2 tricks, yet it is not among the best cards, worth 2
+        costs 2
+        unusable solver answer: the best cards are worth 3 tricks of the 2 left
+        unusable solver answer: no best card
+        unusable solver answer: HA is not a legal card"#]]
     .assert_eq(&actual);
 }
 

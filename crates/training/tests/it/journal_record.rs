@@ -5,7 +5,10 @@ use expect_test::expect;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use training::testing::FakeSolver;
-use training::{read_journal_record, EventId, EventKind, Journal, JournalRecord, Opening, PlayStart, RobotChoice};
+use training::{
+    read_journal_record, EventId, EventKind, Journal, JournalError, JournalRecord, Opening, PlayStart, RobotChoice,
+    SolverPort, SolverPosition, ADVICE_VERSION,
+};
 
 use crate::journal::{ending, run_session};
 use crate::record::arb_json_leaf;
@@ -73,12 +76,59 @@ fn the_stored_v1_fixture_is_migrated() {
     assert!(journal.state().has_ended());
 }
 
+/// `json` as this build writes it back: its advice (version 1 in the fixtures, every legal card's
+/// value) at today's advice version, which holds the same values.
+fn with_advice_of_today(mut json: Value) -> Value {
+    for advice in json["advice"].as_array_mut().into_iter().flatten() {
+        advice["version"] = json!(ADVICE_VERSION);
+    }
+    json
+}
+
 #[test]
 fn the_migrated_v1_fixture_writes_the_v2_fixture() {
     let journal = read_journal_record(&fixture(FIXTURE_V1)).expect("the v1 fixture reads");
     let written = serde_json::to_value(journal.to_record()).expect("a record serializes");
-    assert_eq!(written, fixture(FIXTURE_V2));
-    assert_eq!(read_journal_record(&fixture(FIXTURE_V2)), Ok(journal));
+    assert_eq!(written, with_advice_of_today(fixture(FIXTURE_V2)));
+    assert_eq!(read_journal_record(&fixture(FIXTURE_V2)), Ok(journal.clone()));
+    assert_eq!(read_journal_record(&written), Ok(journal));
+}
+
+#[test]
+fn advice_of_version_2_holds_the_best_cards_and_the_values_known() {
+    // West leads at 2; the advice there (version 2) knows the best cards and maybe others, where
+    // version 1 needed every legal card's value.
+    let mut json = fixture(FIXTURE_V2);
+    let advice = |values: Value| json!({"version": 2, "event": 2, "values": values});
+    let read = |json: &Value| {
+        let journal = read_journal_record(json).expect("the journal reads");
+        journal.advice(EventId(2)).map(|advice| {
+            let best: Vec<String> = advice.best_cards().iter().map(ToString::to_string).collect();
+            format!(
+                "best {} worth {}, S2 costs {:?}",
+                best.join(" "),
+                advice.best(),
+                advice.cost("S2".parse().expect("a card"))
+            )
+        })
+    };
+    json["advice"] = json!([advice(json!([{"card": "SA", "tricks": 1}]))]);
+    let best_only = read(&json);
+    json["advice"] = json!([advice(json!([{"card": "SA", "tricks": 1}, {"card": "S2", "tricks": 0}]))]);
+    let with_other = read(&json);
+    json["advice"] = json!([advice(json!([{"card": "HA", "tricks": 1}]))]);
+    let not_legal = read(&json);
+    json["advice"] = json!([advice(json!([]))]);
+    let empty = read(&json);
+    json["advice"] = json!([{"version": 1, "event": 2, "values": [{"card": "SA", "tricks": 1}]}]);
+    let v1_partial = read(&json);
+    expect![[r#"
+        Some("best SA worth 1, S2 costs None")
+        Some("best SA worth 1, S2 costs Some(1)")
+        None
+        None
+        None"#]]
+    .assert_eq(&format!("{best_only:?}\n{with_other:?}\n{not_legal:?}\n{empty:?}\n{v1_partial:?}"));
 }
 
 #[test]
@@ -158,7 +208,7 @@ fn the_robots_way_of_choosing_is_kept_in_a_root_of_version_3_and_older_roots_cho
     let journal = read_journal_record(&fixture(FIXTURE_V2)).expect("the v2 fixture reads");
     assert_eq!(journal.play_start().robots, RobotChoice::AnyBest, "a journal written before the conventional cards");
     let written = serde_json::to_value(journal.to_record()).expect("a record serializes");
-    assert_eq!(written, fixture(FIXTURE_V2), "written back as it was, at version 1");
+    assert_eq!(written, with_advice_of_today(fixture(FIXTURE_V2)), "written back as it was, at version 1");
 
     let start = PlayStart { robots: RobotChoice::Conventional, ..journal.play_start().clone().with_goal(9) };
     let journal = Journal::start(start).expect("four hands");
@@ -250,15 +300,18 @@ fn advice_of_an_unknown_version_or_for_a_missing_event_is_dropped() {
     let mut json = fixture(FIXTURE_V2);
     let kept = json["advice"][0].clone();
     let mut future = kept.clone();
-    future["version"] = json!(2);
+    future["version"] = json!(ADVICE_VERSION + 1);
     future["values"] = json!("a shape this build does not know");
+    let mut malformed = kept.clone();
+    malformed["version"] = json!(ADVICE_VERSION);
+    malformed["values"] = json!("not a list of values");
     let mut unversioned = kept.clone();
     unversioned.as_object_mut().expect("an object").remove("version");
     let mut elsewhere = kept.clone();
     elsewhere["event"] = json!(40);
     let mut robot = kept.clone();
     robot["event"] = json!(3);
-    json["advice"] = json!([future, unversioned, elsewhere, robot]);
+    json["advice"] = json!([future, malformed, unversioned, elsewhere, robot]);
     let journal = read_journal_record(&json).expect("the journal reads without its advice");
     assert!(journal.all_advice().is_empty());
     json["advice"] = json!([kept]);
@@ -274,7 +327,7 @@ proptest! {
     ) {
         let mut journal = run_session(ending(deal_seed, n_cards), training_seat(deal_seed), seed, &steps);
         let leaf = journal.current();
-        journal.advise_path(&mut FakeSolver::default(), leaf).map_err(|err| TestCaseError::fail(err.to_string()))?;
+        advise_with_the_fake(&mut journal, leaf).map_err(|err| TestCaseError::fail(err.to_string()))?;
         let text = serde_json::to_string(&journal.to_record()).map_err(|err| TestCaseError::fail(err.to_string()))?;
         let json: Value = serde_json::from_str(&text).map_err(|err| TestCaseError::fail(err.to_string()))?;
         let record: JournalRecord = serde_json::from_value(json.clone()).map_err(|err| TestCaseError::fail(err.to_string()))?;
@@ -304,4 +357,22 @@ proptest! {
 /// A learner seat that varies with the deal.
 fn training_seat(deal_seed: u64) -> bridge::Seat {
     bridge::Seat::from_index(usize::try_from(deal_seed % 4).unwrap_or(0))
+}
+
+/// Advice at every learner decision on the path to `leaf`, as both kinds a journal holds: the best
+/// cards only (what the player asks) at every other decision, every legal card's value at the others.
+/// The fake solver's values are not bridge, so no card is costed from the position it reaches.
+fn advise_with_the_fake(journal: &mut Journal, leaf: EventId) -> Result<(), JournalError> {
+    let mut solver = FakeSolver::default();
+    for (idx, at) in journal.path(leaf)?.into_iter().enumerate() {
+        let state = journal.state_at(at)?;
+        let Some(play) = state.play().filter(|_| state.is_learners_turn()) else { continue };
+        if idx % 2 == 0 {
+            journal.advise(&mut solver, at)?;
+        } else {
+            let values = solver.analyse(&SolverPosition::of_play(play));
+            journal.attach_advice(at, values)?;
+        }
+    }
+    Ok(())
 }
