@@ -15,8 +15,9 @@
 //! - the first turn: from "Play as declarer" to the learner's turn, the
 //!   robots' opening lead and dummy on the table;
 //! - the verdict: from a learner's card to whether it cost a trick
-//!   (`.card-feedback[data-cost]`), the advice the app asked before the
-//!   card;
+//!   (`.card-feedback[data-cost]`): at once for one of the best cards, the
+//!   advice the app asked before the card; for another, once the position
+//!   it reaches is valued (the question the robots' next card asks);
 //! - the next turn: from a learner's card to the learner's turn again (or
 //!   the end), the robots' cards between;
 //! - the review's table: from the last learner card to the board's table

@@ -10,24 +10,26 @@
 //!   on the worker's own thread (one warm solver) and once on the pool as
 //!   the worker solves it (one warm solver per thread, a job per strain).
 //! - Advice, over every position of `testdata/dd/solve-board.jsonl` (issue
-//!   6's target: median under 30 ms, p99 under 150 ms), on a new page:
-//!   every card's value once on the worker's own thread (one warm solver,
-//!   as the one-thread worker) and once on the pool's threads sharing
-//!   another warm solver's table (as the threaded worker answers the app's
-//!   advice); the pool's times also for the opening leads and the mid-play
-//!   positions apart.
+//!   6's target: median under 30 ms, p99 under 150 ms), on a new page: the
+//!   position's best cards, what the app asks at a learner's decision (and
+//!   for the robots' cards, and to cost a learner's card from the position
+//!   it reaches), once on the worker's own thread (one warm solver, as the
+//!   one-thread worker) and once on the pool's threads sharing another warm
+//!   solver's table (as the threaded worker answers the app); the pool's
+//!   times also for the opening leads and the mid-play positions apart.
+//!   First with no position's value given, as a first question.
 //! - The same advice again as the app asks it, on a new page: each
 //!   position's value given (as the app gives it from its answer about the
-//!   position before), but for the opening leads (a game's first question,
-//!   which it asks while the learner reads the auction); each value is
-//!   the file's, its best card's.
+//!   position before; after a learner's card outside the best cards it has
+//!   none), but for the opening leads (a game's first question, which it
+//!   asks while the learner reads the auction); each value is the file's,
+//!   its best card's.
 //! - Once more, on a new page, as the app asks it on a board whose table
 //!   the device kept from an earlier solve: the opening leads' values given
 //!   too (the table gives them, `Board::opening_lead_value`).
-//! - The robots' best cards at the same positions, on a new page, as the
-//!   app asks them (each position's value given but at the opening leads):
-//!   on the worker's own thread, and on the pool's threads as the threaded
-//!   worker answers the robots.
+//! - Every card's value at the same positions, on a new page, as the app
+//!   asked it for its advice until 5 December 2026 (each position's value
+//!   given but at the opening leads), for comparison.
 //! - The three advice passes run `BENCH_ROUNDS` times (3 by default), each
 //!   on a new page; the first round's figures are printed in full, and last
 //!   each pass's p99 of every round, with the verdict on issue 6's target
@@ -116,31 +118,31 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
         Pass {
             name: "first question",
             values: Given::None,
-            title: "advice in the threaded worker (every card's value, no position's value given, as a first \
-                    question; the positions of solve-board.jsonl, every value checked):",
-            kind: e2e::pool::Kind::Advice,
+            title: "advice in the threaded worker (a position's best cards, no position's value given, as a \
+                    first question; the positions of solve-board.jsonl, every answer checked):",
+            kind: e2e::pool::Kind::BestCards,
         },
         Pass {
             name: "as the app asks it",
             values: Given::ButOpeningLeads,
-            title: "advice as the app asks it (each position's value given, but at the opening leads, a game's \
-                    first question; the same positions, every value checked):",
-            kind: e2e::pool::Kind::Advice,
+            title: "advice as the app asks it (the best cards, each position's value given, but at the opening \
+                    leads, a game's first question; the same positions, every answer checked):",
+            kind: e2e::pool::Kind::BestCards,
         },
         Pass {
             name: "on a kept table",
             values: Given::All,
             title: "advice as the app asks it on a board whose table the device kept (every position's value \
-                    given, the opening leads' from the table; the same positions, every value checked):",
-            kind: e2e::pool::Kind::Advice,
+                    given, the opening leads' from the table; the same positions, every answer checked):",
+            kind: e2e::pool::Kind::BestCards,
         },
     ];
-    let robots = Pass {
-        name: "the robots' cards",
+    let every_card = Pass {
+        name: "every card's value",
         values: Given::ButOpeningLeads,
-        title: "the robots' best cards as the app asks them (the position's value and the cards worth it; each \
-                position's value given, but at the opening leads; the same positions, every answer checked):",
-        kind: e2e::pool::Kind::BestCards,
+        title: "every card's value, as the app asked it for its advice until 5 December 2026 (each position's \
+                value given, but at the opening leads; the same positions, every value checked):",
+        kind: e2e::pool::Kind::Advice,
     };
     // The advice passes run `rounds` times, each on a new page: the p99 of
     // 200 positions is their third dearest, which one run of a busy machine
@@ -157,8 +159,8 @@ async fn tables_and_advice_single_thread_and_on_the_pool() -> Result<()> {
             figures.push(Figures::of(&single, &pool));
         }
     }
-    let (single, pool) = robots.times(&server, &positions, threads).await?;
-    println!("{}", robots.title);
+    let (single, pool) = every_card.times(&server, &positions, threads).await?;
+    println!("{}", every_card.title);
     print_advice(&positions, &single, &pool, threads);
 
     println!(
@@ -264,7 +266,7 @@ fn print_rounds(name: &str, rounds: &[Figures]) {
     }
 }
 
-/// Every card's value (`kind` advice) or a robot's best cards at each of
+/// Every card's value (`kind` advice) or the best cards at each of
 /// `positions` (asked as `items`, with or without the position's value) on
 /// one thread and then on the pool, each checked against the file: their
 /// times, one thread's and the pool's.
