@@ -5,10 +5,10 @@
 //! per thread; each strain is [`Solver::strain_tricks`], the row
 //! [`Solver::table`] computes, so the tables are the same. Meanwhile the
 //! worker's own thread answers the play's questions with its handler's
-//! solver. Every card's value (the learner's advice) is
-//! [`Solver::analyse_on`] the pool's threads, which share the handler's
-//! solver's table: the same values as [`Solver::analyse`]; the robots' best
-//! cards likewise [`Solver::best_cards_on`] them.
+//! solver. The best cards (the learner's advice, claims, the robots' cards)
+//! are [`Solver::best_cards_on`] the pool's threads, which share the
+//! handler's solver's table: the same answer as [`Solver::best_cards`];
+//! every card's value likewise [`Solver::analyse_on`] them.
 //!
 //! `worker.js` (beside the wasm once built) starts it: it initialises the
 //! module, starts the pool with [`init_thread_pool`] and calls [`start`];
@@ -115,9 +115,9 @@ pub fn pool_best_cards(solver: &mut Solver, position: &Position, value: Option<u
     solver.best_cards_on(position, value, &GlobalPool)
 }
 
-/// The worker's handler: tables, advice and the robots' cards on the pool
-/// of `threads` threads, or on one thread when the pool did not start
-/// (`threads` 0).
+/// The worker's handler: tables, every card's value and the best cards on
+/// the pool of `threads` threads, or on one thread when the pool did not
+/// start (`threads` 0).
 #[must_use]
 pub fn handler(threads: u32) -> Handler {
     if threads == 0 {

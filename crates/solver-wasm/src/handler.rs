@@ -49,9 +49,9 @@ pub struct Pool {
     /// answered on the worker's own thread, with the handler's solver,
     /// rather than after the tables on the pool's threads.
     pub busy: fn() -> bool,
-    /// Its advice (every card's value).
+    /// Its every card's value.
     pub analyse: PoolAnalyse,
-    /// Its robots' cards.
+    /// Its best cards (the learner's advice, claims, the robots' cards).
     pub best_cards: PoolBestCards,
     /// Its number of threads.
     pub threads: u32,
@@ -72,8 +72,8 @@ pub const WORKER_MEMORY: usize = 16 << 20;
 /// Answers requests with one [`Solver`], kept from one request to the next
 /// so that its transposition table stays warm across the positions of a game.
 /// A handler made [`Handler::with_pool`] solves tables, values every card
-/// (advice, claims) and finds the robots' best cards on a thread pool
-/// instead (the threaded worker's).
+/// and finds the best cards (the learner's advice, claims, the robots'
+/// cards) on a thread pool instead (the threaded worker's).
 pub struct Handler {
     solver: Solver,
     /// The pool, when there is one.
