@@ -758,6 +758,10 @@ impl Journal {
     /// As [`Journal::advise`]; an illegal card; an answer that does not fit the advice.
     pub fn cost_of(&mut self, solver: &mut impl SolverPort, id: EventId, card: Card) -> Result<u8, JournalError> {
         let (position, legal) = self.decision(id)?;
+        if !legal.contains(card) {
+            // The play's own refusal, naming why.
+            self.state_at(id)?.apply(&EventKind::CardPlayed { card })?;
+        }
         if !self.advice.contains_key(&id) {
             self.advise(solver, id)?;
         }

@@ -585,15 +585,14 @@ fn unusable_solver_answers_are_errors() {
             Err(err) => err.to_string(),
         }
     };
-    // The learner's DK costed by the value of the position it reaches, the advice at the root being
-    // the diamond ace alone, worth both tricks.
-    let cost = |tricks: u8, cards: Vec<&str>| {
+    // A learner's card costed by the value of the position it reaches (the answer given), the
+    // advice at the root being the diamond ace alone, worth both tricks.
+    let cost = |played: &str, tricks: u8, cards: Vec<&str>| {
         let mut journal = journal(deal, "1NT", Seat::West, 0);
         let best = BestCards { tricks: 2, cards: vec![card("DA")] };
         journal.advise(&mut BrokenSolver { values: Vec::new(), best }, journal.root()).expect("the best cards");
-        journal.play_card(card("DK")).expect("a legal card");
         let next = BestCards { tricks, cards: cards.into_iter().map(card).collect() };
-        match journal.cost_of(&mut BrokenSolver { values: Vec::new(), best: next }, journal.root(), card("DK")) {
+        match journal.cost_of(&mut BrokenSolver { values: Vec::new(), best: next }, journal.root(), card(played)) {
             Ok(cost) => format!("costs {cost}"),
             Err(err) => err.to_string(),
         }
@@ -618,12 +617,14 @@ fn unusable_solver_answers_are_errors() {
         robots(3, vec!["DA"]),
         robots(1, vec!["SA", "DA"]),
         robots(2, vec!["DK"]),
-        cost(1, vec!["SA", "SK"]),
-        cost(0, vec!["SA"]),
-        cost(2, vec!["SK"]),
-        cost(3, vec!["SA"]),
-        cost(1, vec![]),
-        cost(1, vec!["HA"]),
+        cost("DK", 1, vec!["SA", "SK"]),
+        cost("DK", 0, vec!["SA"]),
+        cost("DK", 2, vec!["SK"]),
+        cost("DK", 3, vec!["SA"]),
+        cost("DK", 1, vec![]),
+        cost("DK", 1, vec!["HA"]),
+        cost("DA", 2, vec![]),
+        cost("HA", 1, vec!["SA"]),
     ]
     .join("\n");
     expect![[r#"
@@ -642,7 +643,9 @@ fn unusable_solver_answers_are_errors() {
         costs 2
         unusable solver answer: the best cards are worth 3 tricks of the 2 left
         unusable solver answer: no best card
-        unusable solver answer: HA is not a legal card"#]]
+        unusable solver answer: HA is not a legal card
+        costs 0
+        illegal card: W does not hold HA"#]]
     .assert_eq(&actual);
 }
 
