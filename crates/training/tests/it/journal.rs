@@ -575,7 +575,6 @@ impl SolverPort for BrokenSolver {
 #[test]
 fn unusable_solver_answers_are_errors() {
     let deal: Deal = "N:AK... QJ... .AK.. ..AK.".parse().expect("a deal");
-    let no_best = BestCards { tricks: 0, cards: Vec::new() };
     // West, the learner, is on lead: advice at the root, every card's value.
     let advice = |values: Vec<(&str, u8)>| {
         let mut journal = journal(deal, "1NT", Seat::West, 0);
