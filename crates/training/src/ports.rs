@@ -191,9 +191,10 @@ impl BestCards {
 /// A question the model asks the [`SolverPort`] about a position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SolverQuestion {
-    /// [`SolverPort::analyse`]: the value of every legal card (the learner's advice, claims).
+    /// [`SolverPort::analyse`]: the value of every legal card.
     Analyse(SolverPosition),
-    /// [`SolverPort::best_cards`]: the position's value and the cards worth it (the robots' cards).
+    /// [`SolverPort::best_cards`]: the position's value and the cards worth it (the learner's advice,
+    /// a claim's check, the robots' cards, and a learner card's cost from the position it reaches).
     BestCards(SolverPosition),
 }
 
@@ -219,8 +220,9 @@ pub trait SolverPort {
     fn analyse(&mut self, position: &SolverPosition) -> Vec<CardValue>;
 
     /// The value of `position` and exactly the legal cards [`SolverPort::analyse`] values at it, in any
-    /// order: what a robot needs, which a solver can prove without every card's exact value (the
-    /// real one about 17% cheaper). By default, the best of [`SolverPort::analyse`].
+    /// order: what a robot and the learner's advice need, which a solver can prove without every
+    /// card's exact value (the real one about 17% cheaper). By default, the best of
+    /// [`SolverPort::analyse`].
     fn best_cards(&mut self, position: &SolverPosition) -> BestCards {
         BestCards::of_values(&self.analyse(position))
     }
