@@ -125,24 +125,15 @@ impl Advice {
         Ok(Advice { values: cards.into_iter().map(|card| CardValue { card, tricks }).collect() })
     }
 
-    /// Adds the value of `card`, a legal card of `position` outside the best cards, found from the
-    /// position it reaches; a value already known must agree.
+    /// Adds the value of `card`, a legal card of `position` (the caller checks it) outside the best
+    /// cards, found from the position it reaches; a value already known must agree.
     ///
     /// # Errors
-    /// [`JournalError::SolverAnswer`] when `card` is not legal there, or its value does not fit the
-    /// advice: above the tricks left, another value than the one known, or as much as the best cards'
-    /// for a card that is not among them.
-    pub(crate) fn add_value(
-        &mut self,
-        position: &SolverPosition,
-        legal: Hand,
-        card: Card,
-        tricks: u8,
-    ) -> Result<(), JournalError> {
+    /// [`JournalError::SolverAnswer`] when the value does not fit the advice: above the tricks left,
+    /// another value than the one known, or as much as the best cards' for a card that is not among
+    /// them.
+    pub(crate) fn add_value(&mut self, position: &SolverPosition, card: Card, tricks: u8) -> Result<(), JournalError> {
         let fault = |detail: String| Err(JournalError::SolverAnswer(detail));
-        if !legal.contains(card) {
-            return fault(format!("{card} is not a legal card"));
-        }
         if let Some(known) = self.value(card) {
             return match known == tricks {
                 true => Ok(()),

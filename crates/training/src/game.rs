@@ -329,13 +329,7 @@ impl Game {
             Err(error) => {
                 // The advice may have come even though the card's value did not.
                 res.changed |= !advised && self.journal.advice(at).is_some();
-                match self.answers.take_missing() {
-                    Some(question) => {
-                        res.ask = Some(question);
-                        Ok(true)
-                    }
-                    None => Err(error),
-                }
+                self.ask_missing(error, res)
             }
         }
     }
@@ -351,13 +345,19 @@ impl Game {
                 res.changed = true;
                 Ok(false)
             }
-            Err(error) => match self.answers.take_missing() {
-                Some(question) => {
-                    res.ask = Some(question);
-                    Ok(true)
-                }
-                None => Err(error),
-            },
+            Err(error) => self.ask_missing(error, res),
+        }
+    }
+
+    /// After `error` from the journal: `true` with the question the answers missed named in
+    /// `res.ask`, else the error itself (an unusable answer).
+    fn ask_missing(&mut self, error: JournalError, res: &mut Advance) -> Result<bool, JournalError> {
+        match self.answers.take_missing() {
+            Some(question) => {
+                res.ask = Some(question);
+                Ok(true)
+            }
+            None => Err(error),
         }
     }
 
@@ -385,13 +385,7 @@ impl Game {
     /// learner's first card.
     #[must_use]
     pub fn last_learner_card(&self) -> Option<(Card, EventId)> {
-        self.learner_moves().into_iter().rev().find_map(|id| {
-            let event = self.journal.event(id)?;
-            match event.kind {
-                EventKind::CardPlayed { card } => Some((card, event.parent?)),
-                _ => None,
-            }
-        })
+        self.learner_cards_on_path().pop()
     }
 
     /// Calls `visit` with each event on the path to the cursor (the root left out) and the table

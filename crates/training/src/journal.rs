@@ -15,6 +15,7 @@
 //! again (after an undo, on another branch, or in a replay of the same cards from the stored seed)
 //! gets the same card.
 
+use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -762,23 +763,23 @@ impl Journal {
             // The play's own refusal, naming why.
             self.state_at(id)?.apply(&EventKind::CardPlayed { card })?;
         }
-        if !self.advice.contains_key(&id) {
-            self.advise(solver, id)?;
-        }
-        if let Some(cost) = self.advice(id).and_then(|advice| advice.cost(card)) {
+        let advice = match self.advice.entry(id) {
+            Entry::Occupied(advice) => advice.into_mut(),
+            // As `advise`, on the decision's position already replayed.
+            Entry::Vacant(entry) => entry.insert(Advice::checked_best(&position, legal, solver.best_cards(&position))?),
+        };
+        if let Some(cost) = advice.cost(card) {
             return Ok(cost);
         }
         let illegal = || JournalError::SolverAnswer(format!("{card} is not a legal card"));
         let next = position.after(card).ok_or_else(illegal)?;
-        let next_legal = next.legal_cards();
         let best = solver.best_cards(&next);
         let next_value = best.tricks;
-        Advice::checked_best_cards(&next, next_legal, best)?;
+        Advice::checked_best_cards(&next, next.legal_cards(), best)?;
         let tricks = position.value_before(card, next_value).ok_or_else(|| {
             JournalError::SolverAnswer(format!("{next_value} tricks cannot be the value of the position after {card}"))
         })?;
-        let advice = self.advice.get_mut(&id).ok_or(JournalError::NotADecision(id))?;
-        advice.add_value(&position, legal, card, tricks)?;
+        advice.add_value(&position, card, tricks)?;
         Ok(advice.cost(card).unwrap_or(0))
     }
 

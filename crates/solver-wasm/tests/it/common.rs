@@ -136,8 +136,8 @@ pub fn check_best_cards(ask: &mut impl FnMut(Request) -> Response, id: u64, vect
 }
 
 /// [`check_best_cards`] but for the native solver's own answer: the worker's
-/// three answers checked against the file; the first one (without the
-/// position's value) returned.
+/// three answers checked against the file, whose best value and cards (what
+/// each answer was) are returned.
 #[track_caller]
 pub fn check_best_answers(ask: &mut impl FnMut(Request) -> Response, id: u64, vector: &BoardVector) -> (u8, Vec<Card>) {
     let best = vector.value();
